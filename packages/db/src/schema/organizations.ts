@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { uuidv7 } from '../ids';
+import { staff } from './identity';
+
+export const organizations = pgTable('organizations', {
+  id: uuid('id').primaryKey().$defaultFn(() => uuidv7()),
+  name: text('name').notNull(),
+  /** Public identifier in URLs (e.g. public event pages); unique across the service. */
+  slug: text('slug').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Membership of a staff member in an organisation, with the permissions held there. */
+export const staffOrganizations = pgTable(
+  'staff_organizations',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    permissions: text('permissions').array().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.staffId] }),
+    index('staff_organizations_staff_idx').on(table.staffId),
+    check(
+      'staff_organizations_permissions_valid',
+      sql`cardinality(${table.permissions}) > 0 and ${table.permissions} <@ array['EVENT','MEMBER','FINANCE','DASHBOARD','SCAN','ALL']::text[]`,
+    ),
+  ],
+);

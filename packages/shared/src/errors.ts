@@ -1,0 +1,59 @@
+/**
+ * The one catalogue of error codes. The API answers `{ error: { code, message, details? } }` with the
+ * status given here; the web app has a message for every code in every language.
+ */
+export const ERROR_STATUS = {
+  // Requests
+  'argument-error': 400,
+  'payload-too-large': 413,
+  'route-not-found': 404,
+  'not-found': 404,
+  'internal-error': 500,
+  'network-request-failed': 0,
+  'request-timeout': 0,
+  // Session and identity
+  unauthenticated: 401,
+  'token-expired': 401,
+  'invalid-credential': 400,
+  'invalid-password': 400,
+  'email-already-in-use': 409,
+  'user-not-found': 404,
+  'user-mismatch': 400,
+  'password-does-not-meet-requirements': 400,
+  'too-many-attempts': 429,
+  'invalid-code': 400,
+  'expired-code': 400,
+  'multi-factor-auth-required': 401,
+  'popup-blocked': 0,
+  'popup-closed-by-user': 0,
+  'cancelled-popup-request': 0,
+  'web-storage-unsupported': 0,
+  'unauthorized-domain': 403,
+  'invalid-auth-event': 400,
+  'invalid-api-key': 400,
+  'auth-domain-config-required': 400,
+  'captcha-check-failed': 400,
+  // Organisations and permissions
+  'organization-required': 400,
+  forbidden: 403,
+  'organization-already-set': 409,
+  /** The last ALL holder of an organisation with other staff cannot leave, be removed or be demoted. */
+  'last-admin': 409,
+  // Storage
+  'object-not-found': 404,
+  unauthorized: 403,
+  'quota-exceeded': 413,
+  'retry-limit-exceeded': 503,
+  canceled: 499,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export interface ApiErrorBody {
+  error: { code: ErrorCode; message: string; details?: unknown };
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
+}

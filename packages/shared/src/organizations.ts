@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+export const organizationSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  slug: z.string(),
+  createdAt: z.string(),
+});
+export type Organization = z.infer<typeof organizationSchema>;
+
+export const organizationNameSchema = z.string().trim().min(2).max(120);
+
+export const createOrganizationBodySchema = z.strictObject({ name: organizationNameSchema });
+export type CreateOrganizationBody = z.input<typeof createOrganizationBodySchema>;
