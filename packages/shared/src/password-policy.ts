@@ -39,6 +39,7 @@ export function failedPasswordRules(policy: PasswordPolicy, password: string): P
   if (policy.requireLowercase && !/\p{Ll}/u.test(password)) failed.push('requireLowercase');
   if (policy.requireUppercase && !/\p{Lu}/u.test(password)) failed.push('requireUppercase');
   if (policy.requireNumeric && !/\p{Nd}/u.test(password)) failed.push('requireNumeric');
-  if (policy.requireNonAlphanumeric && !/[^\p{L}\p{Nd}]/u.test(password)) failed.push('requireNonAlphanumeric');
+  if (policy.requireNonAlphanumeric && !/[^\p{L}\p{Nd}]/u.test(password))
+    failed.push('requireNonAlphanumeric');
   return failed;
 }

@@ -28,7 +28,10 @@ function isAllPermission(permission: string): boolean {
  * Spec §6: passes if the held permissions contain the special value 'all' (any case); otherwise passes
  * if any requested permission is held; with no permissions it fails.
  */
-export function checkPermission(held: readonly string[] | null | undefined, requested: readonly string[]): boolean {
+export function checkPermission(
+  held: readonly string[] | null | undefined,
+  requested: readonly string[],
+): boolean {
   if (!held || held.length === 0) return false;
   if (held.some(isAllPermission)) return true;
   return requested.some((permission) => held.includes(permission));

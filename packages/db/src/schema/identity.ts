@@ -3,7 +3,9 @@ import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { uuidv7 } from '../ids';
 
 export const staff = pgTable('staff', {
-  id: uuid('id').primaryKey().$defaultFn(() => uuidv7()),
+  id: uuid('id')
+    .primaryKey()
+    .$defaultFn(() => uuidv7()),
   /** Stored trimmed and lower-cased; unique across the whole service. */
   email: text('email').notNull().unique(),
   displayName: text('display_name').notNull(),
@@ -22,7 +24,9 @@ export const staff = pgTable('staff', {
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
-    id: uuid('id').primaryKey().$defaultFn(() => uuidv7()),
+    id: uuid('id')
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
     staffId: uuid('staff_id')
       .notNull()
       .references(() => staff.id, { onDelete: 'cascade' }),
@@ -44,7 +48,9 @@ export const refreshTokens = pgTable(
 export const passwordResetCodes = pgTable(
   'password_reset_codes',
   {
-    id: uuid('id').primaryKey().$defaultFn(() => uuidv7()),
+    id: uuid('id')
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
     staffId: uuid('staff_id')
       .notNull()
       .references(() => staff.id, { onDelete: 'cascade' }),

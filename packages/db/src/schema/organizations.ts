@@ -4,7 +4,9 @@ import { uuidv7 } from '../ids';
 import { staff } from './identity';
 
 export const organizations = pgTable('organizations', {
-  id: uuid('id').primaryKey().$defaultFn(() => uuidv7()),
+  id: uuid('id')
+    .primaryKey()
+    .$defaultFn(() => uuidv7()),
   name: text('name').notNull(),
   /** Public identifier in URLs (e.g. public event pages); unique across the service. */
   slug: text('slug').notNull().unique(),

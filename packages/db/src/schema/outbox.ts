@@ -9,7 +9,9 @@ import { uuidv7 } from '../ids';
 export const outbox = pgTable(
   'outbox',
   {
-    id: uuid('id').primaryKey().$defaultFn(() => uuidv7()),
+    id: uuid('id')
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
     kind: text('kind').notNull(),
     payload: jsonb('payload').notNull(),
     status: text('status', { enum: ['pending', 'sent', 'stored', 'failed'] })

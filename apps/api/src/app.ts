@@ -1,0 +1,132 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Database } from '@guichet/db/client';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { type Mailer, smtpMailer } from './jobs/mailer';
+import { OutboxWorker } from './jobs/outbox-worker';
+import { authRoutes } from './modules/auth/auth.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { mailboxApiRoutes, registerMailboxPage } from './modules/mail/mailbox.routes';
+import { organizationsRoutes } from './modules/organizations/organizations.routes';
+import { staffsRoutes } from './modules/staffs/staffs.routes';
+import { registerErrorHandler } from './plugins/errors';
+import { RateLimiter } from './plugins/rate-limit';
+import { registerCors, registerSecurityHeaders } from './plugins/security';
+import { registerWebApp } from './plugins/web';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  /** Overrides the SMTP mailer (tests); null keeps mail in the outbox for the mailbox page. */
+  mailer?: Mailer | null;
+  /** Starts the outbox worker on ready (default true). Tests may drain it by hand instead. */
+  startWorker?: boolean;
+  logger?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    outbox: OutboxWorker;
+    ctx: AppContext;
+  }
+}
+
+export type App = FastifyInstance;
+
+const BODY_LIMIT = 64 * 1024;
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, db } = deps;
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    // The API is a JSON API; ajv is never used because zod validates every route.
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const mailer =
+    deps.mailer !== undefined
+      ? deps.mailer
+      : config.smtpUrl
+        ? smtpMailer(config.smtpUrl, config.mailFrom)
+        : null;
+  const outbox = new OutboxWorker(db, mailer, app.log);
+  const windowMs = config.rateLimit.windowSeconds * 1000;
+  const ctx: AppContext = {
+    db,
+    config,
+    limiters: {
+      authPerIp: new RateLimiter(config.rateLimit.perIp, windowMs),
+      authPerAccount: new RateLimiter(config.rateLimit.perAccount, windowMs),
+    },
+    kickOutbox: () => outbox.kick(),
+  };
+  app.decorate('outbox', outbox);
+  app.decorate('ctx', ctx);
+  app.decorateRequest('staffId', null);
+  app.decorateRequest('tenant', null);
+  if (deps.startWorker !== false) app.addHook('onReady', async () => outbox.start());
+  app.addHook('onClose', async () => outbox.stop());
+
+  await app.register(cookie);
+  await registerSecurityHeaders(app, config);
+  registerCors(app, config.corsOrigins);
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Guichet API',
+        version: '0.1.0',
+        description: 'Back office for organisations that run events.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes(ctx));
+      await api.register(staffsRoutes(ctx));
+      await api.register(organizationsRoutes(ctx));
+      if (config.devMailbox) await api.register(mailboxApiRoutes(ctx));
+    },
+    { prefix: '/api' },
+  );
+  if (config.devMailbox) registerMailboxPage(app, ctx);
+
+  const webDist = config.webDist ? path.resolve(config.webDist) : defaultWebDist;
+  const servesWeb = await registerWebApp(app, webDist);
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (!isApi && servesWeb && wantsHtml) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({
+      error: {
+        code: 'route-not-found',
+        message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+      },
+    });
+  });
+
+  return app;
+}

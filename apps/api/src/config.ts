@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { type PasswordPolicy, passwordPolicySchema } from '@guichet/shared/password-policy';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Guichet <no-reply@guichet.localhost>'),
+  PUBLIC_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  RESET_CODE_TTL_MINUTES: z.coerce.number().int().min(1).default(15),
+  PASSWORD_MIN_LENGTH: z.coerce.number().int().min(1).default(6),
+  PASSWORD_MAX_LENGTH: z.coerce.number().int().min(1).optional(),
+  PASSWORD_REQUIRE_LOWERCASE: booleanFromEnv.default(false),
+  PASSWORD_REQUIRE_UPPERCASE: booleanFromEnv.default(false),
+  PASSWORD_REQUIRE_NUMERIC: booleanFromEnv.default(false),
+  PASSWORD_REQUIRE_NON_ALPHANUMERIC: booleanFromEnv.default(false),
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  DEV_MAILBOX: booleanFromEnv.optional(),
+  SEED_DEMO: booleanFromEnv.default(true),
+  WEB_DIST: z.string().optional(),
+  CORS_ORIGINS: z.string().optional(),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  jwtSecret: Uint8Array;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  resetCodeTtlMinutes: number;
+  passwordPolicy: PasswordPolicy;
+  rateLimit: { perIp: number; perAccount: number; windowSeconds: number };
+  devMailbox: boolean;
+  seedDemo: boolean;
+  webDist: string | undefined;
+  corsOrigins: string[];
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+/** The only place that reads process.env. Fails fast with every invalid variable named. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const policy = passwordPolicySchema.parse({
+    minLength: e.PASSWORD_MIN_LENGTH,
+    maxLength: e.PASSWORD_MAX_LENGTH,
+    requireLowercase: e.PASSWORD_REQUIRE_LOWERCASE,
+    requireUppercase: e.PASSWORD_REQUIRE_UPPERCASE,
+    requireNumeric: e.PASSWORD_REQUIRE_NUMERIC,
+    requireNonAlphanumeric: e.PASSWORD_REQUIRE_NON_ALPHANUMERIC,
+  });
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? persistentSecret(dataDir)),
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    resetCodeTtlMinutes: e.RESET_CODE_TTL_MINUTES,
+    passwordPolicy: policy,
+    rateLimit: {
+      perIp: e.AUTH_RATE_LIMIT_PER_IP,
+      perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
+      windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+    },
+    // Without SMTP, mail would otherwise be unreadable: the mailbox page shows it unless switched off.
+    devMailbox: e.DEV_MAILBOX ?? !e.SMTP_URL,
+    seedDemo: e.SEED_DEMO,
+    webDist: e.WEB_DIST,
+    corsOrigins: e.CORS_ORIGINS
+      ? e.CORS_ORIGINS.split(',').map((origin) => origin.trim())
+      : e.NODE_ENV === 'development'
+        ? ['http://localhost:5173']
+        : [],
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** A signing secret kept in the data directory so sessions survive restarts without configuration. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

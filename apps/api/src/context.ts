@@ -1,0 +1,17 @@
+import type { Database } from '@guichet/db/client';
+import type { Config } from './config';
+import type { RateLimiter } from './plugins/rate-limit';
+
+/** What services need from the outside world; built once in buildApp, passed explicitly (no container). */
+export interface AppContext {
+  db: Database;
+  config: Config;
+  limiters: {
+    /** Attempts per client IP on sign-in, sign-up and password reset. */
+    authPerIp: RateLimiter;
+    /** Attempts per account (e-mail) on sign-in and password reset. */
+    authPerAccount: RateLimiter;
+  };
+  /** Asks the outbox worker to look for work now rather than at its next tick. */
+  kickOutbox(): void;
+}

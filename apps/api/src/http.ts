@@ -1,0 +1,20 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+
+/** The error body every endpoint may answer; declared per status so it appears in the OpenAPI document. */
+export const errorBodySchema = z.object({
+  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
+});
+
+export function errorResponses<const S extends number>(...statuses: S[]): Record<S, typeof errorBodySchema> {
+  return Object.fromEntries(statuses.map((status) => [status, errorBodySchema])) as Record<
+    S,
+    typeof errorBodySchema
+  >;
+}
+
+export const noContent = z.null().describe('No content');
+
+export function clientMeta(request: FastifyRequest) {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+}

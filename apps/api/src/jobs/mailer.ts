@@ -1,0 +1,16 @@
+import nodemailer from 'nodemailer';
+import type { MailMessage } from '../modules/mail/mail.repository';
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** SMTP through nodemailer, e.g. `smtp://user:pass@host:587` or `smtps://...`. */
+export function smtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+  };
+}

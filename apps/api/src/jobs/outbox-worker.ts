@@ -1,0 +1,76 @@
+import type { Database } from '@guichet/db/client';
+import type { FastifyBaseLogger } from 'fastify';
+import { claimDue, type MailMessage, markDone, markFailed } from '../modules/mail/mail.repository';
+import type { Mailer } from './mailer';
+
+const MAX_ATTEMPTS = 8;
+const BATCH = 20;
+
+/**
+ * Delivers the outbox. Polls on an interval and can be kicked right after a commit so mail leaves at
+ * once; a failed delivery is retried with backoff, then marked failed (kept, never lost).
+ */
+export class OutboxWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly mailer: Mailer | null,
+    private readonly log: FastifyBaseLogger,
+    private readonly intervalMs = 2000,
+  ) {}
+
+  start(): void {
+    this.timer ??= setInterval(() => this.kick(), this.intervalMs);
+    this.timer.unref();
+    this.kick();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  kick(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .catch((error: unknown) => this.log.error({ err: error }, 'outbox worker failed'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again && this.timer) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** Processes everything due now; resolves when the outbox has nothing due. Tests await it. */
+  async drain(): Promise<void> {
+    for (;;) {
+      const rows = await claimDue(this.db, BATCH);
+      if (rows.length === 0) return;
+      for (const row of rows) {
+        try {
+          if (row.kind !== 'mail') throw new Error(`unknown outbox kind ${row.kind}`);
+          if (this.mailer) {
+            await this.mailer.send(row.payload as MailMessage);
+            await markDone(this.db, row.id, 'sent');
+          } else {
+            await markDone(this.db, row.id, 'stored');
+          }
+        } catch (error) {
+          const attempts = row.attempts + 1;
+          const message = error instanceof Error ? error.message : String(error);
+          this.log.warn({ outboxId: row.id, attempts, error: message }, 'outbox delivery failed');
+          await markFailed(this.db, row.id, attempts, message, attempts >= MAX_ATTEMPTS);
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,213 @@
+import { uuidv7 } from '@guichet/db/ids';
+import type { AuthSession, PublicUser } from '@guichet/shared/auth';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@guichet/shared/i18n';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { enqueueMail } from '../mail/mail.repository';
+import { passwordResetMail } from '../mail/templates';
+import { releaseMemberships } from '../organizations/organizations.service';
+import * as repository from './auth.repository';
+import { assertPasswordMeetsPolicy, hashPassword, verifyDummyPassword, verifyPassword } from './passwords';
+import { newOpaqueToken, newResetCode, sha256, signAccessToken } from './tokens';
+
+/** What a successful sign-in, sign-up or refresh gives: the JSON body and the new refresh token. */
+export interface IssuedSession {
+  session: AuthSession;
+  refreshToken: string;
+  refreshExpiresAt: Date;
+}
+
+interface ClientMeta {
+  ip: string;
+  userAgent: string | null;
+}
+
+export function toLocale(value: string): Locale {
+  return (LOCALES as readonly string[]).includes(value) ? (value as Locale) : DEFAULT_LOCALE;
+}
+
+export function toPublicUser(row: repository.StaffRow): PublicUser {
+  return { id: row.id, email: row.email, displayName: row.displayName, locale: toLocale(row.locale) };
+}
+
+async function issueSession(
+  ctx: AppContext,
+  row: repository.StaffRow,
+  meta: ClientMeta,
+  familyId: string = uuidv7(),
+): Promise<IssuedSession> {
+  const { token, hash } = newOpaqueToken();
+  const refreshExpiresAt = new Date(Date.now() + ctx.config.refreshTokenTtlDays * 86_400_000);
+  await repository.insertRefreshToken(ctx.db, {
+    staffId: row.id,
+    familyId,
+    tokenHash: hash,
+    expiresAt: refreshExpiresAt,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+  });
+  const accessToken = await signAccessToken(ctx.config.jwtSecret, row.id, ctx.config.accessTokenTtlSeconds);
+  return {
+    session: { accessToken, expiresIn: ctx.config.accessTokenTtlSeconds, user: toPublicUser(row) },
+    refreshToken: token,
+    refreshExpiresAt,
+  };
+}
+
+export async function signUp(
+  ctx: AppContext,
+  input: { email: string; password: string; displayName: string; locale?: Locale | undefined },
+  meta: ClientMeta,
+): Promise<IssuedSession> {
+  ctx.limiters.authPerIp.hit(`sign-up:${meta.ip}`);
+  assertPasswordMeetsPolicy(ctx.config.passwordPolicy, input.password);
+  const passwordHash = await hashPassword(input.password);
+  const row = await repository.insertStaff(ctx.db, {
+    email: input.email,
+    displayName: input.displayName,
+    locale: input.locale ?? DEFAULT_LOCALE,
+    passwordHash,
+  });
+  if (!row) throw new AppError('email-already-in-use', 'An account already uses this e-mail address.');
+  return issueSession(ctx, row, meta);
+}
+
+export async function signIn(
+  ctx: AppContext,
+  input: { email: string; password: string },
+  meta: ClientMeta,
+): Promise<IssuedSession> {
+  ctx.limiters.authPerIp.hit(`sign-in:${meta.ip}`);
+  ctx.limiters.authPerAccount.hit(`sign-in:${input.email}`);
+  const row = await repository.findStaffByEmail(ctx.db, input.email);
+  const valid = row
+    ? await verifyPassword(row.passwordHash, input.password)
+    : await verifyDummyPassword(input.password);
+  if (!row || !valid) throw new AppError('invalid-credential', 'The e-mail or password is incorrect.');
+  ctx.limiters.authPerAccount.reset(`sign-in:${input.email}`);
+  await repository.touchLastSignIn(ctx.db, row.id);
+  return issueSession(ctx, row, meta);
+}
+
+const invalidRefresh = () => new AppError('unauthenticated', 'Your session has ended. Sign in again.');
+
+/**
+ * Rotates a refresh token. A token presented after it was rotated or revoked means it leaked (or was
+ * replayed): the whole family is revoked, which signs out whoever holds the newer token too.
+ */
+export async function refresh(
+  ctx: AppContext,
+  token: string | undefined,
+  meta: ClientMeta,
+): Promise<IssuedSession> {
+  if (!token) throw invalidRefresh();
+  const row = await repository.findRefreshToken(ctx.db, sha256(token));
+  if (!row) throw invalidRefresh();
+  if (row.rotatedAt || row.revokedAt) {
+    await repository.revokeFamily(ctx.db, row.familyId);
+    throw invalidRefresh();
+  }
+  if (row.expiresAt.getTime() <= Date.now()) throw invalidRefresh();
+  if (!(await repository.rotateRefreshToken(ctx.db, row.id))) {
+    await repository.revokeFamily(ctx.db, row.familyId);
+    throw invalidRefresh();
+  }
+  const staffRow = await repository.findStaffById(ctx.db, row.staffId);
+  if (!staffRow) throw invalidRefresh();
+  return issueSession(ctx, staffRow, meta, row.familyId);
+}
+
+export async function signOut(ctx: AppContext, token: string | undefined): Promise<void> {
+  if (!token) return;
+  const row = await repository.findRefreshToken(ctx.db, sha256(token));
+  if (row) await repository.revokeFamily(ctx.db, row.familyId);
+}
+
+/** Always succeeds from the caller's point of view, so it cannot be used to probe for accounts. */
+export async function requestPasswordReset(ctx: AppContext, email: string, meta: ClientMeta): Promise<void> {
+  ctx.limiters.authPerIp.hit(`reset:${meta.ip}`);
+  ctx.limiters.authPerAccount.hit(`reset:${email}`);
+  const row = await repository.findStaffByEmail(ctx.db, email);
+  if (!row) return;
+  const { code, hash } = newResetCode();
+  const ttlMinutes = ctx.config.resetCodeTtlMinutes;
+  await ctx.db.transaction(async (tx) => {
+    await repository.insertResetCode(tx, {
+      staffId: row.id,
+      codeHash: hash,
+      expiresAt: new Date(Date.now() + ttlMinutes * 60_000),
+    });
+    await enqueueMail(
+      tx,
+      passwordResetMail({
+        locale: toLocale(row.locale),
+        to: row.email,
+        displayName: row.displayName,
+        code,
+        link: `${ctx.config.publicUrl}/reset-password?code=${code}`,
+        ttlMinutes,
+      }),
+    );
+  });
+  ctx.kickOutbox();
+}
+
+export async function confirmPasswordReset(
+  ctx: AppContext,
+  input: { code: string; newPassword: string },
+  meta: ClientMeta,
+): Promise<void> {
+  ctx.limiters.authPerIp.hit(`reset-confirm:${meta.ip}`);
+  assertPasswordMeetsPolicy(ctx.config.passwordPolicy, input.newPassword);
+  const passwordHash = await hashPassword(input.newPassword);
+  const codeHash = sha256(input.code);
+  await ctx.db.transaction(async (tx) => {
+    const staffId = await repository.consumeResetCode(tx, codeHash);
+    if (!staffId) {
+      if (await repository.resetCodeExists(tx, codeHash)) {
+        throw new AppError('expired-code', 'This code has expired or was already used. Ask for a new one.');
+      }
+      throw new AppError('invalid-code', 'This code is not valid.');
+    }
+    await repository.setPassword(tx, staffId, passwordHash);
+    await repository.voidResetCodes(tx, staffId);
+    await repository.revokeAllForStaff(tx, staffId);
+  });
+}
+
+/**
+ * Changes the password and signs out every other device; the caller gets a fresh refresh token so the
+ * device that made the change stays signed in.
+ */
+export async function changePassword(
+  ctx: AppContext,
+  staffId: string,
+  input: { currentPassword: string; newPassword: string },
+  meta: ClientMeta,
+): Promise<IssuedSession> {
+  ctx.limiters.authPerAccount.hit(`password:${staffId}`);
+  const row = await repository.findStaffById(ctx.db, staffId);
+  if (!row) throw new AppError('unauthenticated', 'Sign in to continue.');
+  if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
+    throw new AppError('invalid-password', 'The current password is incorrect.');
+  }
+  assertPasswordMeetsPolicy(ctx.config.passwordPolicy, input.newPassword);
+  const passwordHash = await hashPassword(input.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await repository.setPassword(tx, staffId, passwordHash);
+    await repository.revokeAllForStaff(tx, staffId);
+  });
+  return issueSession(ctx, row, meta);
+}
+
+export async function deleteAccount(ctx: AppContext, staffId: string, password: string): Promise<void> {
+  ctx.limiters.authPerAccount.hit(`password:${staffId}`);
+  const row = await repository.findStaffById(ctx.db, staffId);
+  if (!row) throw new AppError('unauthenticated', 'Sign in to continue.');
+  if (!(await verifyPassword(row.passwordHash, password))) {
+    throw new AppError('invalid-password', 'The password is incorrect.');
+  }
+  await ctx.db.transaction(async (tx) => {
+    await releaseMemberships(tx, staffId);
+    await repository.deleteStaff(tx, staffId);
+  });
+}

@@ -1,0 +1,60 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { AppError } from '../../errors';
+
+const ISSUER = 'guichet';
+const AUDIENCE = 'guichet-api';
+
+export async function signAccessToken(
+  secret: Uint8Array,
+  staffId: string,
+  ttlSeconds: number,
+): Promise<string> {
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(staffId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${ttlSeconds}s`)
+    .sign(secret);
+}
+
+/** Returns the staff id the token was issued to, or throws 401. */
+export async function verifyAccessToken(secret: Uint8Array, token: string): Promise<string> {
+  try {
+    const { payload } = await jwtVerify(token, secret, {
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      algorithms: ['HS256'],
+    });
+    if (typeof payload.sub !== 'string') throw new AppError('unauthenticated', 'Invalid access token.');
+    return payload.sub;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (error instanceof joseErrors.JWTExpired)
+      throw new AppError('token-expired', 'The access token has expired.');
+    throw new AppError('unauthenticated', 'Invalid access token.');
+  }
+}
+
+/** An opaque random secret and the SHA-256 hash kept at rest (a 256-bit secret needs no slow hash). */
+export function newOpaqueToken(bytes = 32): { token: string; hash: string } {
+  const token = randomBytes(bytes).toString('base64url');
+  return { token, hash: sha256(token) };
+}
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('base64url');
+}
+
+/** Crockford base32 without look-alikes: easy to read from an e-mail and type on a phone. */
+const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+/** A 10-character code (50 bits) for password resets; typed by people, so rate limits guard it too. */
+export function newResetCode(): { code: string; hash: string } {
+  const bytes = randomBytes(10);
+  let code = '';
+  for (const byte of bytes) code += CODE_ALPHABET[byte % CODE_ALPHABET.length];
+  return { code, hash: sha256(code) };
+}

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { listMailbox, type MailMessage } from './mail.repository';
+
+const mailboxItemSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  createdAt: z.string(),
+});
+
+async function readMailbox(ctx: AppContext) {
+  const rows = await listMailbox(ctx.db, 100);
+  return rows.map((row) => {
+    const mail = row.payload as MailMessage;
+    return {
+      id: row.id,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
+}
+
+/** JSON view of the development mailbox (mail kept because no SMTP server is configured). */
+export function mailboxApiRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/dev/mailbox',
+      {
+        schema: {
+          tags: ['development'],
+          summary: 'Mail kept in the outbox because no SMTP server is configured (development only)',
+          response: { 200: z.object({ items: z.array(mailboxItemSchema) }) },
+        },
+      },
+      async () => ({ items: await readMailbox(ctx) }),
+    );
+  };
+}
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** A plain HTML page at /dev/mailbox that a newcomer can open to read reset codes and invitations. */
+export function registerMailboxPage(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
+    const items = await readMailbox(ctx);
+    const list = items
+      .map(
+        (mail) =>
+          `<article><h2>${escapeHtml(mail.subject)}</h2><p class="meta">To ${escapeHtml(mail.to)} · ${escapeHtml(mail.createdAt)}</p><pre>${escapeHtml(mail.text)}</pre></article>`,
+      )
+      .join('');
+    const body =
+      list || '<p>No mail yet. Mail sent by Guichet appears here while no SMTP server is configured.</p>';
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Development mailbox · Guichet</title><style>body{font-family:system-ui,sans-serif;max-width:760px;margin:auto;padding:16px}article{border:1px solid #ccc;border-radius:8px;padding:12px;margin:12px 0}pre{white-space:pre-wrap}.meta{color:#444}</style></head><body><h1>Development mailbox</h1><p>Newest first. Reload to see new mail.</p>${body}</body></html>`,
+      );
+  });
+}

@@ -1,0 +1,55 @@
+import { createOrganizationBodySchema, organizationSchema } from '@guichet/shared/organizations';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { errorResponses } from '../../http';
+import { authenticate, requireStaffId } from '../../plugins/auth';
+import { requireOrganization, requireTenant } from '../../plugins/tenancy';
+import * as service from './organizations.service';
+
+/** Documented for OpenAPI; the tenancy check reads and validates the header itself. */
+const organizationHeaderSchema = z.looseObject({ 'x-organization-id': z.string().optional() });
+
+export function organizationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const signedIn = authenticate(ctx.db, ctx.config.jwtSecret);
+    const anyStaff = requireOrganization(ctx.db, 'member');
+    const common = { tags: ['organizations'], security: [{ bearer: [] }] };
+
+    app.post(
+      '/organizations',
+      {
+        preHandler: signedIn,
+        schema: {
+          ...common,
+          summary: 'Create an organisation; the creator holds ALL in it',
+          body: createOrganizationBodySchema,
+          response: { 201: organizationSchema, ...errorResponses(400, 401) },
+        },
+      },
+      async (request, reply) => {
+        const organization = await service.createOrganization(
+          ctx,
+          requireStaffId(request),
+          request.body.name,
+        );
+        return reply.code(201).send(organization);
+      },
+    );
+
+    app.get(
+      '/organizations/current',
+      {
+        preHandler: [signedIn, anyStaff],
+        schema: {
+          ...common,
+          summary: 'The organisation named by X-Organization-ID',
+          headers: organizationHeaderSchema,
+          response: { 200: organizationSchema, ...errorResponses(400, 401, 403) },
+        },
+      },
+      async (request) =>
+        service.getOrganizationForStaff(ctx, requireTenant(request).organizationId, requireStaffId(request)),
+    );
+  };
+}

@@ -1,0 +1,71 @@
+import type { Organization } from '@guichet/shared/organizations';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import type { Queryable } from '../mail/mail.repository';
+import * as repository from './organizations.repository';
+
+export function toOrganization(row: repository.OrganizationRow): Organization {
+  return { id: row.id, name: row.name, slug: row.slug, createdAt: row.createdAt.toISOString() };
+}
+
+/** A URL-friendly slug: accents folded, lower case, dashes, at most 48 characters. */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 48)
+    .replace(/-+$/, '');
+  return slug || 'organisation';
+}
+
+/** Creates the organisation with the creator holding ALL, in one transaction. */
+export async function createOrganization(
+  ctx: AppContext,
+  staffId: string,
+  name: string,
+): Promise<Organization> {
+  return ctx.db.transaction(async (tx) => {
+    const base = slugify(name);
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const suffix = attempt === 0 ? '' : `-${Math.random().toString(36).slice(2, 6)}`;
+      const row = await repository.insertOrganization(tx, { name, slug: `${base}${suffix}` });
+      if (row) {
+        await repository.insertMembership(tx, { organizationId: row.id, staffId, permissions: ['ALL'] });
+        return toOrganization(row);
+      }
+    }
+    throw new AppError('internal-error', 'Could not find a free address for the organisation.');
+  });
+}
+
+export async function getOrganizationForStaff(ctx: AppContext, organizationId: string, staffId: string) {
+  const row = await repository.findOrganizationForStaff(ctx.db, organizationId, staffId);
+  if (!row) throw new AppError('forbidden', 'You do not have access to this organisation or action.');
+  return toOrganization(row);
+}
+
+export async function listMemberships(ctx: AppContext, staffId: string) {
+  const rows = await repository.listMemberships(ctx.db, staffId);
+  return rows.map((row) => ({
+    organization_id: row.organization.id,
+    organization: toOrganization(row.organization),
+    permissions: row.permissions,
+  }));
+}
+
+/**
+ * Before an account goes: refuse if it is the last administrator of an organisation that has other staff;
+ * otherwise delete the organisations it alone belongs to. Runs inside the caller's transaction.
+ */
+export async function releaseMemberships(db: Queryable, staffId: string): Promise<void> {
+  const stranded = await repository.organizationsStrandedWithout(db, staffId);
+  if (stranded.length > 0) {
+    throw new AppError('last-admin', 'You are the last administrator of an organisation with other staff.', {
+      details: { organizations: stranded },
+    });
+  }
+  await repository.deleteSoleMemberOrganizations(db, staffId);
+}
