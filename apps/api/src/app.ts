@@ -80,7 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => outbox.stop());
 
   await app.register(cookie);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   registerCors(app, config.corsOrigins);
 
   await app.register(swagger, {

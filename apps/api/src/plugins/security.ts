@@ -1,31 +1,49 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 
-/** Security headers: a CSP without inline scripts, HSTS, nosniff, a strict referrer policy. */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine injects <style> tags at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
-      },
-    },
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
+/** The Content-Security-Policy: no inline or foreign scripts; inline styles because Mantine injects them. */
+export function contentSecurityPolicy(config: Pick<Config, 'publicUrl'>): string {
+  const directives: Record<string, string> = {
+    'default-src': "'self'",
+    'script-src': "'self'",
+    'script-src-attr': "'none'",
+    'style-src': "'self' 'unsafe-inline'",
+    'img-src': "'self' data: blob:",
+    'font-src': "'self' data:",
+    'connect-src': "'self'",
+    'worker-src': "'self' blob:",
+    'manifest-src': "'self'",
+    'object-src': "'none'",
+    'frame-ancestors': "'none'",
+    'base-uri': "'self'",
+    'form-action': "'self'",
+  };
+  const policy = Object.entries(directives).map(([name, value]) => `${name} ${value}`);
+  if (config.publicUrl.startsWith('https://')) policy.push('upgrade-insecure-requests');
+  return policy.join('; ');
+}
+
+/**
+ * Security headers on every response: CSP without inline scripts, HSTS, nosniff, a strict referrer policy,
+ * no framing. Computed once and set by one synchronous hook (a per-request middleware chain cost 40% of
+ * the health endpoint's throughput).
+ */
+export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
+  const headers = {
+    'content-security-policy': contentSecurityPolicy(config),
+    'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'x-dns-prefetch-control': 'off',
+    'x-permitted-cross-domain-policies': 'none',
+  };
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }
 

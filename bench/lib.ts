@@ -1,0 +1,97 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+export interface Target {
+  port: number;
+  extra: Record<string, unknown>;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a benchmark target in its own process (so the load generator here and the server there each
+ * get a core) and waits for the JSON line it prints once listening.
+ */
+export function startTarget(script: string, env: Record<string, string> = {}): Promise<Target> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, 'targets', script)],
+      {
+        cwd: root,
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let buffer = '';
+    const timer = setTimeout(() => reject(new Error(`${script} did not start`)), 60_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const line = buffer.split('\n').find((candidate) => candidate.startsWith('{'));
+      if (!line) return;
+      clearTimeout(timer);
+      const info = JSON.parse(line) as { port: number } & Record<string, unknown>;
+      resolve({
+        port: info.port,
+        extra: info,
+        child,
+        stop: () =>
+          new Promise((done) => {
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  total: number;
+}
+
+/** Bounded load on loopback only: `connections` clients for `seconds`. */
+export async function load(options: {
+  url: string;
+  connections: number;
+  seconds: number;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+}): Promise<LoadResult> {
+  if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(options.url))
+    throw new Error('bench targets loopback only');
+  const result = await autocannon({
+    url: options.url,
+    connections: options.connections,
+    duration: options.seconds,
+    method: options.method ?? 'GET',
+    headers: options.headers,
+    body: options.body,
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p95: result.latency.p97_5 ?? result.latency.p99,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    total: result.requests.total,
+  };
+}
+
+export function verdict(label: string, ok: boolean, detail: string): boolean {
+  console.log(`${ok ? 'PASS' : 'FAIL'}  ${label}: ${detail}`);
+  return ok;
+}
+
+export const round = (value: number, digits = 1) => Number(value.toFixed(digits));

@@ -1,0 +1,37 @@
+// The real API (production settings, logging off) on a fresh embedded database, or DATABASE_URL.
+import { openDatabase } from '@guichet/db/client';
+import { buildApp } from '../../apps/api/src/app';
+import { loadConfig } from '../../apps/api/src/config';
+
+const config = loadConfig({
+  NODE_ENV: 'production',
+  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-012345',
+  DATA_DIR: '/tmp/guichet-bench',
+  SEED_DEMO: 'false',
+  LOG_LEVEL: 'silent',
+  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+  // The benchmark signs in thousands of times from one address.
+  AUTH_RATE_LIMIT_PER_IP: '100000000',
+  AUTH_RATE_LIMIT_PER_ACCOUNT: '100000000',
+});
+const database = await openDatabase({ url: config.databaseUrl });
+const app = await buildApp({ config, db: database.db, logger: false, startWorker: false });
+await app.listen({ host: '127.0.0.1', port: 0 });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : 0;
+
+const email = `bench-${Date.now()}@example.com`;
+const password = 'bench-password';
+const signUp = await app.inject({
+  method: 'POST',
+  url: '/api/auth/sign-up',
+  payload: { email, password, displayName: 'Bench' },
+});
+const { accessToken } = signUp.json<{ accessToken: string }>();
+console.log(JSON.stringify({ port, email, password, accessToken }));
+process.on('SIGTERM', () => {
+  void app
+    .close()
+    .then(() => database.close())
+    .finally(() => process.exit(0));
+});
