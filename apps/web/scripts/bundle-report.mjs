@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+// Gzipped JavaScript per route from Vite's manifest (dist/.vite/manifest.json), checked against budgets:
+// the /connection route (entry + its lazy chunks + their static imports) and the whole app shell.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const KB = 1024;
+const BUDGETS = { connection: 110 * KB, shell: 220 * KB };
+
+const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+if (!entryKey) {
+  console.error('No entry in the manifest: run `npm run build -w @guichet/web` first.');
+  process.exit(1);
+}
+
+function keyOf(source) {
+  if (!manifest[source]) {
+    console.error(`${source} is not a chunk of this build (was it renamed?).`);
+    process.exit(1);
+  }
+  return source;
+}
+
+/** The chunks and every chunk they import statically, recursively. */
+function closure(keys) {
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return seen;
+}
+
+const sizes = new Map();
+function gzipped(key) {
+  const file = manifest[key].file;
+  if (!sizes.has(file)) sizes.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
+  return sizes.get(file);
+}
+
+/** Translations: one language is loaded at start, count the larger. */
+function largestLocale() {
+  const locales = Object.keys(manifest).filter((key) => /\/i18n\/locales\/[a-z]{2}\.ts$/.test(key));
+  return locales.sort((a, b) => gzipped(b) - gzipped(a)).slice(0, 1);
+}
+
+const routes = {
+  connection: [
+    entryKey,
+    ...largestLocale(),
+    keyOf('src/app/layouts/auth-layout.tsx'),
+    keyOf('src/features/auth/connection-page.tsx'),
+  ],
+  shell: [
+    entryKey,
+    ...largestLocale(),
+    keyOf('src/app/layouts/auth-layout.tsx'),
+    keyOf('src/app/layouts/default-layout.tsx'),
+    keyOf('src/app/layouts/not-found-layout.tsx'),
+    keyOf('src/features/dashboard/dashboard-page.tsx'),
+  ],
+};
+
+const format = (bytes) => `${(bytes / KB).toFixed(1).padStart(7)} KB`;
+let failed = false;
+for (const [name, keys] of Object.entries(routes)) {
+  const chunks = [...closure(keys)].filter((key) => manifest[key].file.endsWith('.js'));
+  const total = chunks.reduce((sum, key) => sum + gzipped(key), 0);
+  const budget = BUDGETS[name];
+  const over = total > budget;
+  failed ||= over;
+  console.log(`\n${name === 'connection' ? '/connection route' : 'app shell'}: ${chunks.length} chunks`);
+  for (const key of chunks.sort((a, b) => gzipped(b) - gzipped(a))) {
+    console.log(`  ${format(gzipped(key))}  ${manifest[key].file}`);
+  }
+  console.log(`  ${format(total)}  total (budget ${format(budget).trim()})  ${over ? 'OVER BUDGET' : 'ok'}`);
+}
+
+const allJs = Object.values(manifest)
+  .map((chunk) => chunk.file)
+  .filter((file, index, files) => file.endsWith('.js') && files.indexOf(file) === index);
+const everything = allJs.reduce(
+  (sum, file) => sum + gzipSync(readFileSync(join(dist, file)), { level: 9 }).length,
+  0,
+);
+console.log(
+  `\nall JavaScript: ${allJs.length} files, ${format(everything).trim()} gzipped (for information)`,
+);
+
+process.exit(failed ? 1 : 0);

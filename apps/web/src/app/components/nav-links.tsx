@@ -1,0 +1,48 @@
+import { type AppRoute, canAccessRoute } from '@guichet/shared/permissions';
+import { NavLink, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { NAV_ITEMS } from '../../lib/navigation';
+import { useSessionState } from '../../lib/session/use-session';
+
+function isActive(route: AppRoute, pathname: string): boolean {
+  if (route === '/') return pathname === '/';
+  if (route === '/customers') return pathname === '/customers';
+  return pathname === route || pathname.startsWith(`${route}/`);
+}
+
+/** The back office's sections, only those the current organisation's permissions open. */
+export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { organization, permissions } = useSessionState();
+  const items = organization ? NAV_ITEMS.filter((item) => canAccessRoute(item.route, permissions)) : [];
+  return (
+    <nav aria-label={t('nav.main')}>
+      <Stack gap={2}>
+        {items.map((item) => {
+          const active = isActive(item.route, pathname);
+          return (
+            <NavLink
+              key={item.route}
+              component={Link}
+              to={item.route}
+              label={t(`nav.${item.label}`)}
+              active={active}
+              aria-current={active ? 'page' : undefined}
+              onClick={onNavigate}
+            />
+          );
+        })}
+        {!organization && (
+          <NavLink
+            component={Link}
+            to="/create-organization"
+            label={t('nav.createOrganization')}
+            onClick={onNavigate}
+          />
+        )}
+      </Stack>
+    </nav>
+  );
+}

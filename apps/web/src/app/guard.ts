@@ -1,0 +1,46 @@
+import { type AppRoute, canAccessRoute, firstAllowedRoute, ROUTE_ACCESS } from '@guichet/shared/permissions';
+import { nextFromSearch, safeNextPath } from '../lib/next-path';
+
+export type GuardDecision = { type: 'allow' } | { type: 'wait' } | { type: 'redirect'; to: string };
+
+export interface GuardInput {
+  /** The matched route pattern; null for the 404 page. */
+  route: AppRoute | null;
+  /** Where the visitor wanted to go (path + search), kept for after sign-in. */
+  location: string;
+  status: 'signed-out' | 'loading' | 'signed-in';
+  hasOrganization: boolean;
+  permissions: readonly string[];
+}
+
+/** Pages a signed-in staff member has no reason to see. */
+const SIGNED_OUT_ONLY: readonly AppRoute[] = ['/connection', '/regs8df0s9dfsd'];
+
+export function connectionPath(from: string): string {
+  const next = safeNextPath(from);
+  return next && next !== '/' ? `/connection?next=${encodeURIComponent(next)}` : '/connection';
+}
+
+/** The navigation guard of spec §2 with the rules of the shared permission map. */
+export function decideAccess(input: GuardInput): GuardDecision {
+  const { route } = input;
+  if (route === null) return { type: 'allow' };
+  const access = ROUTE_ACCESS[route];
+
+  if (access.kind === 'public') {
+    if (input.status === 'signed-in' && SIGNED_OUT_ONLY.includes(route)) {
+      const search = input.location.includes('?') ? input.location.slice(input.location.indexOf('?')) : '';
+      return { type: 'redirect', to: nextFromSearch(search) ?? '/' };
+    }
+    if (input.status === 'loading' && SIGNED_OUT_ONLY.includes(route)) return { type: 'wait' };
+    return { type: 'allow' };
+  }
+  if (input.status === 'loading') return { type: 'wait' };
+  if (input.status === 'signed-out') return { type: 'redirect', to: connectionPath(input.location) };
+  if (access.kind === 'signed-in') return { type: 'allow' };
+
+  if (!input.hasOrganization) return { type: 'redirect', to: '/create-organization' };
+  if (canAccessRoute(route, input.permissions)) return { type: 'allow' };
+  const fallback = firstAllowedRoute(input.permissions);
+  return fallback === route ? { type: 'allow' } : { type: 'redirect', to: fallback };
+}

@@ -1,0 +1,26 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { startTokenRefresh } from '../lib/api-client';
+import { startBuildCheck } from '../lib/build-check';
+import { queryClient } from '../lib/query-client';
+import { TOAST_AUTO_CLOSE_MS, TOAST_LIMIT, TOAST_POSITION } from '../lib/toasts';
+import { createAppTheme, cssVariablesResolver } from './theme';
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const closeLabel = t('toasts.close');
+  const theme = useMemo(() => createAppTheme(closeLabel), [closeLabel]);
+
+  useEffect(() => startTokenRefresh(), []);
+  useEffect(() => startBuildCheck(), []);
+
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+      <Notifications position={TOAST_POSITION} limit={TOAST_LIMIT} autoClose={TOAST_AUTO_CLOSE_MS} />
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+}

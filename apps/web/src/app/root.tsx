@@ -1,0 +1,81 @@
+import { Center, Loader } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { changeLocale, currentLocale } from '../lib/i18n';
+import { isRouteHandle, ROUTE_META } from '../lib/route-meta';
+import { endLocalSession } from '../lib/session/actions';
+import { sessionStore } from '../lib/session/store';
+import { useSession } from '../lib/session/use-session';
+import { toastInfo } from '../lib/toasts';
+import { decideAccess } from './guard';
+
+export function FullPageLoader() {
+  const { t } = useTranslation();
+  return (
+    <Center mih="100vh" role="status" aria-live="polite">
+      <Loader aria-label={t('app.loading')} />
+    </Center>
+  );
+}
+
+function useMatchedRoute() {
+  const matches = useMatches();
+  for (let index = matches.length - 1; index >= 0; index--) {
+    const handle = matches[index]?.handle;
+    if (isRouteHandle(handle)) return handle.route;
+  }
+  return null;
+}
+
+/** Keeps the persisted session in step with the profile, and the language with the staff member's choice. */
+function useProfileSync(session: ReturnType<typeof useSession>) {
+  const { t } = useTranslation();
+  const appliedLocaleFor = useRef<string | null>(null);
+  const { me, profileError, status } = session;
+
+  useEffect(() => {
+    if (!me) return;
+    sessionStore.applyProfile(me);
+    if (appliedLocaleFor.current !== me.id) {
+      appliedLocaleFor.current = me.id;
+      if (me.locale !== currentLocale()) void changeLocale(me.locale);
+    }
+  }, [me]);
+
+  useEffect(() => {
+    // Spec §8: a profile that fails to load is treated as no user.
+    if (profileError && status === 'signed-out' && sessionStore.getState().token !== null) {
+      endLocalSession();
+      toastInfo(t('toasts.profileFailed'));
+    }
+  }, [profileError, status, t]);
+}
+
+/** The root of every page: runs the navigation guard and names the document. */
+export function Root() {
+  const { t, i18n } = useTranslation();
+  const session = useSession();
+  const location = useLocation();
+  const route = useMatchedRoute();
+  useProfileSync(session);
+
+  const title = t(`pages.${route ? ROUTE_META[route].title : 'notFound'}`);
+  useEffect(() => {
+    document.title = `${title} · ${t('app.name')}`;
+  }, [title, t]);
+  useEffect(() => {
+    document.documentElement.lang = i18n.language;
+  }, [i18n.language]);
+
+  const decision = decideAccess({
+    route,
+    location: `${location.pathname}${location.search}`,
+    status: session.status,
+    hasOrganization: session.organization !== null,
+    permissions: session.permissions,
+  });
+  if (decision.type === 'wait') return <FullPageLoader />;
+  if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,72 @@
+import type { AppRoute } from '@guichet/shared/permissions';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteHandle } from '../lib/route-meta';
+import { RouteError } from './components/route-error';
+import { FullPageLoader, Root } from './root';
+
+type Loader = () => Promise<{ default: ComponentType }>;
+
+/** Every page and layout is its own chunk, so /connection downloads only what it shows. */
+function lazyComponent(load: Loader) {
+  return async () => ({ Component: (await load()).default });
+}
+
+function page(path: AppRoute, load: Loader): RouteObject {
+  const handle: RouteHandle = { route: path };
+  return path === '/'
+    ? { index: true, handle, lazy: lazyComponent(load) }
+    : { path: path.slice(1), handle, lazy: lazyComponent(load) };
+}
+
+const upcoming = () => import('../features/upcoming/upcoming-page');
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <Root />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <FullPageLoader />,
+    children: [
+      {
+        lazy: lazyComponent(() => import('./layouts/auth-layout')),
+        children: [
+          page('/connection', () => import('../features/auth/connection-page')),
+          page('/regs8df0s9dfsd', () => import('../features/auth/registration-page')),
+          page('/password-forgotten', () => import('../features/auth/password-forgotten-page')),
+          page('/reset-password', () => import('../features/auth/reset-password-page')),
+          page('/create-organization', () => import('../features/organizations/create-organization-page')),
+          page('/term-of-services', () => import('../features/terms/terms-page')),
+          page('/checkout/firebase', upcoming),
+        ],
+      },
+      {
+        lazy: lazyComponent(() => import('./layouts/default-layout')),
+        children: [
+          page('/', () => import('../features/dashboard/dashboard-page')),
+          page('/events', upcoming),
+          page('/events/create', upcoming),
+          page('/events/:id', upcoming),
+          page('/customers', upcoming),
+          page('/customers/list', upcoming),
+          page('/finances', upcoming),
+          page('/acquisition', upcoming),
+          page('/teams', upcoming),
+          page('/teams/add', upcoming),
+          page('/teams/:id', upcoming),
+          page('/settings', upcoming),
+          page('/settings/company', upcoming),
+          page('/checkout/account', upcoming),
+          page('/checkout/refresh', upcoming),
+          page('/profile', () => import('../features/profile/profile-page')),
+          page('/edit-password', () => import('../features/auth/edit-password-page')),
+        ],
+      },
+      { path: '*', lazy: lazyComponent(() => import('./layouts/not-found-layout')) },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

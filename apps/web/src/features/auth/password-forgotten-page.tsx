@@ -1,0 +1,69 @@
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FormError } from '../../components/form-error';
+import { useRequestPasswordReset } from './api/request-password-reset';
+import { isValidEmail } from './components/email-check';
+
+/** `/password-forgotten`: always the same answer, so nobody can learn which addresses have an account. */
+export default function PasswordForgottenPage() {
+  const { t } = useTranslation();
+  const request = useRequestPasswordReset();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const value = email.trim();
+    if (!value) return setError(t('form.required'));
+    if (!isValidEmail(value)) return setError(t('form.invalidEmail'));
+    setError(undefined);
+    request.mutate({ email: value }, { onSuccess: () => setSentTo(value) });
+  }
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} size="h2">
+          {t('passwordForgotten.heading')}
+        </Title>
+        <Text c="dimmed" size="sm" mt={4}>
+          {t('passwordForgotten.intro')}
+        </Text>
+      </div>
+      {sentTo ? (
+        <Alert color="blue" variant="light" role="status">
+          {t('passwordForgotten.sent', { email: sentTo })}
+        </Alert>
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="md">
+            <FormError error={request.error} />
+            <TextInput
+              label={t('form.email')}
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.currentTarget.value)}
+              error={error}
+            />
+            <Button type="submit" fullWidth loading={request.isPending}>
+              {t('passwordForgotten.submit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Group justify="space-between">
+        <Anchor component={Link} to="/connection" size="sm">
+          {t('passwordForgotten.backToSignIn')}
+        </Anchor>
+        <Anchor component={Link} to="/reset-password" size="sm">
+          {t('passwordForgotten.haveCode')}
+        </Anchor>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,87 @@
+import type { PasswordRule } from '@guichet/shared/password-policy';
+import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FormError } from '../../components/form-error';
+import { toastSuccess } from '../../lib/toasts';
+import { useConfirmPasswordReset } from './api/confirm-password-reset';
+import { NewPasswordInput } from './components/new-password-input';
+import { handlePolicyFailure } from './components/policy-failure';
+
+/** `/reset-password?code=…`: the code from the e-mail (prefilled from the link) and a new password. */
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const confirm = useConfirmPasswordReset();
+  const [code, setCode] = useState(params.get('code') ?? '');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ code?: string; password?: string }>({});
+  const [failedRules, setFailedRules] = useState<PasswordRule[] | null>(null);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const next: typeof errors = {};
+    if (!code.trim()) next.code = t('form.required');
+    if (!password) next.password = t('form.required');
+    setErrors(next);
+    setFailedRules(null);
+    if (Object.keys(next).length > 0) return;
+    confirm.mutate(
+      { code: code.trim(), newPassword: password },
+      {
+        onSuccess: () => {
+          toastSuccess(t('resetPassword.done'));
+          void navigate('/connection', { replace: true });
+        },
+        onError: (error) => setFailedRules(handlePolicyFailure(error)),
+      },
+    );
+  }
+
+  const codeProblem =
+    confirm.error &&
+    'code' in confirm.error &&
+    (confirm.error.code === 'invalid-code' || confirm.error.code === 'expired-code');
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} size="h2">
+          {t('resetPassword.heading')}
+        </Title>
+        <Text c="dimmed" size="sm" mt={4}>
+          {t('resetPassword.intro')}
+        </Text>
+      </div>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          {confirm.error && !failedRules && <FormError error={confirm.error} />}
+          <TextInput
+            label={t('resetPassword.code')}
+            autoComplete="one-time-code"
+            required
+            value={code}
+            onChange={(event) => setCode(event.currentTarget.value)}
+            error={errors.code}
+            styles={{ input: { fontFamily: 'monospace', letterSpacing: 2 } }}
+          />
+          <NewPasswordInput
+            label={t('resetPassword.newPassword')}
+            value={password}
+            onChange={setPassword}
+            serverFailedRules={failedRules}
+            error={errors.password}
+          />
+          <Button type="submit" fullWidth loading={confirm.isPending}>
+            {t('resetPassword.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <Anchor component={Link} to="/password-forgotten" size="sm" fw={codeProblem ? 700 : undefined}>
+        {t('resetPassword.askNewCode')}
+      </Anchor>
+    </Stack>
+  );
+}

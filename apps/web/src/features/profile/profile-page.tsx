@@ -1,0 +1,165 @@
+import { LOCALES, type Locale } from '@guichet/shared/i18n';
+import { deriveRole } from '@guichet/shared/permissions';
+import { Badge, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { FormError } from '../../components/form-error';
+import { PageHeader } from '../../components/page-header';
+import { changeLocale, isLocale } from '../../lib/i18n';
+import { signOut } from '../../lib/session/actions';
+import { useSession } from '../../lib/session/use-session';
+import { toastInfo, toastSuccess } from '../../lib/toasts';
+import { useUpdateProfile } from './api/update-profile';
+import { DeleteAccountModal } from './components/delete-account-modal';
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper component="section" aria-labelledby={id} withBorder p={{ base: 'md', sm: 'lg' }}>
+      <Title order={2} size="h3" id={id} mb="md">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+/** `/profile`: the signed-in staff member's own account. */
+export default function ProfilePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { me } = useSession();
+  const update = useUpdateProfile();
+  const [deleteOpened, deleteModal] = useDisclosure(false);
+  const [displayName, setDisplayName] = useState(me?.displayName ?? '');
+  const [locale, setLocale] = useState<Locale>(me?.locale ?? 'en');
+  const [nameError, setNameError] = useState<string | undefined>();
+
+  useEffect(() => {
+    if (!me) return;
+    setDisplayName(me.displayName);
+    setLocale(me.locale);
+  }, [me]);
+
+  if (!me) return null;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const name = displayName.trim();
+    if (!name) return setNameError(t('form.required'));
+    setNameError(undefined);
+    update.mutate(
+      { displayName: name, locale },
+      {
+        onSuccess: async () => {
+          await changeLocale(locale);
+          toastSuccess(t('profile.saved'));
+        },
+      },
+    );
+  }
+
+  async function onSignOut() {
+    await signOut();
+    toastInfo(t('toasts.signedOut'));
+    await navigate('/connection', { replace: true });
+  }
+
+  function onDeleted() {
+    deleteModal.close();
+    toastInfo(t('profile.deleted'));
+    void navigate('/connection', { replace: true });
+  }
+
+  return (
+    <Stack gap="lg" maw={720}>
+      <PageHeader route="/profile" />
+
+      <Section id="profile-account" title={t('profile.account')}>
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="md">
+            <FormError error={update.error} />
+            <TextInput
+              label={t('form.email')}
+              value={me.email}
+              readOnly
+              description={t('profile.emailHint')}
+            />
+            <TextInput
+              label={t('form.displayName')}
+              required
+              maxLength={120}
+              autoComplete="name"
+              value={displayName}
+              onChange={(event) => setDisplayName(event.currentTarget.value)}
+              error={nameError}
+            />
+            <NativeSelect
+              label={t('language.label')}
+              value={locale}
+              onChange={(event) => {
+                const next = event.currentTarget.value;
+                if (isLocale(next)) setLocale(next);
+              }}
+              data={LOCALES.map((value) => ({ value, label: t(`language.${value}`) }))}
+            />
+            <Group justify="flex-end">
+              <Button type="submit" loading={update.isPending}>
+                {t('form.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Section>
+
+      <Section id="profile-organizations" title={t('profile.organizations')}>
+        {me.staffOrganization.length === 0 ? (
+          <Text c="dimmed">{t('profile.noOrganizations')}</Text>
+        ) : (
+          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {me.staffOrganization.map((entry) => (
+              <Group component="li" key={entry.organization_id} justify="space-between" wrap="wrap" gap="xs">
+                <Text fw={500}>{entry.organization.name}</Text>
+                <Group gap={4}>
+                  <Badge variant="light">{t(`roles.${deriveRole(entry.permissions)}`)}</Badge>
+                  {entry.permissions.map((permission) => (
+                    <Badge key={permission} variant="outline" color="gray">
+                      {permission}
+                    </Badge>
+                  ))}
+                </Group>
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Section>
+
+      <Section id="profile-security" title={t('profile.security')}>
+        <Button component={Link} to="/edit-password" variant="default">
+          {t('profile.changePassword')}
+        </Button>
+      </Section>
+
+      <Section id="profile-session" title={t('profile.session')}>
+        <Group justify="space-between" wrap="wrap">
+          <Text size="sm">{t('profile.signOutHint')}</Text>
+          <Button variant="default" onClick={() => void onSignOut()}>
+            {t('nav.signOut')}
+          </Button>
+        </Group>
+      </Section>
+
+      <Section id="profile-delete" title={t('profile.dangerZone')}>
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{t('profile.deleteIntro')}</Text>
+          <Button color="red" variant="outline" onClick={deleteModal.open}>
+            {t('profile.deleteButton')}
+          </Button>
+        </Stack>
+      </Section>
+
+      <DeleteAccountModal opened={deleteOpened} onClose={deleteModal.close} onDeleted={onDeleted} />
+    </Stack>
+  );
+}

@@ -1,0 +1,5 @@
+export interface TermsDocument {
+  updated: string;
+  intro: string;
+  sections: { heading: string; paragraphs: string[] }[];
+}

@@ -1,0 +1,80 @@
+import { type ErrorCode, isErrorCode } from '@guichet/shared/errors';
+
+/** Every failed call of the API client ends as one of these. `status` is 0 when no response arrived. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly details: unknown;
+  /** From a `Retry-After` header, in milliseconds. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(status: number, code: ErrorCode, message: string, details?: unknown, retryAfterMs?: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The code to use when a response carries none we know. */
+export function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return 'argument-error';
+    case 401:
+      return 'unauthenticated';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not-found';
+    case 408:
+      return 'request-timeout';
+    case 409:
+      return 'organization-already-set';
+    case 413:
+      return 'payload-too-large';
+    case 429:
+      return 'too-many-attempts';
+    default:
+      return 'internal-error';
+  }
+}
+
+/** Reads `{ error: { code, message, details } }`; anything else is described by the status alone. */
+export function errorFromBody(status: number, body: unknown, retryAfterMs?: number): ApiError {
+  const error =
+    body && typeof body === 'object' && 'error' in body && body.error && typeof body.error === 'object'
+      ? (body.error as { code?: unknown; message?: unknown; details?: unknown })
+      : undefined;
+  const code = isErrorCode(error?.code) ? error.code : codeForStatus(status);
+  const message = typeof error?.message === 'string' ? error.message : `Request failed with status ${status}`;
+  return new ApiError(status, code, message, error?.details, retryAfterMs);
+}
+
+/** `Retry-After` is either seconds or an HTTP date. */
+export function parseRetryAfter(value: string | null, now: number): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** For a form: the `{ path, message }` list of an `argument-error`, keyed by the first path segment. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!isApiError(error) || error.code !== 'argument-error' || !Array.isArray(error.details)) return {};
+  const result: Record<string, string> = {};
+  for (const item of error.details as unknown[]) {
+    if (!item || typeof item !== 'object') continue;
+    const { path, message } = item as { path?: unknown; message?: unknown };
+    const key = Array.isArray(path) ? String(path[0] ?? '') : String(path ?? '');
+    if (key && typeof message === 'string' && !result[key]) result[key] = message;
+  }
+  return result;
+}

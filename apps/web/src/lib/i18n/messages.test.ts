@@ -1,0 +1,51 @@
+import { ERROR_CODES } from '@guichet/shared/errors';
+import { describe, expect, it } from 'vitest';
+import { en } from './locales/en';
+import { fr } from './locales/fr';
+
+function leaves(value: unknown, prefix = ''): string[] {
+  if (typeof value === 'string') return [prefix];
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) =>
+    leaves(child, prefix ? `${prefix}.${key}` : key),
+  );
+}
+
+describe('translations', () => {
+  it.each([
+    ['en', en],
+    ['fr', fr],
+  ])('%s has a message for every error code of the shared catalogue', (_, messages) => {
+    for (const code of ERROR_CODES) {
+      const message = (messages.errors as Record<string, string>)[code];
+      expect(message, code).toBeTruthy();
+      expect(message!.trim().length, code).toBeGreaterThan(5);
+    }
+    expect(Object.keys(messages.errors).sort()).toEqual([...ERROR_CODES].sort());
+  });
+
+  it('French has exactly the keys English has', () => {
+    expect(leaves(fr).sort()).toEqual(leaves(en).sort());
+  });
+
+  it('French is translated, not copied', () => {
+    const same = leaves(en).filter((path) => {
+      const get = (root: unknown) =>
+        path.split('.').reduce((node: unknown, key) => (node as Record<string, unknown>)[key], root);
+      return get(en) === get(fr);
+    });
+    // Words that are the same in both languages.
+    const identical = [
+      'app.name',
+      'language.en',
+      'language.fr',
+      'nav.acquisition',
+      'nav.finances',
+      'nav.organization',
+      'pages.acquisition',
+      'pages.finances',
+      'profile.organizations',
+      'profile.session',
+    ];
+    expect(same.sort()).toEqual(identical.sort());
+  });
+});

@@ -1,0 +1,45 @@
+import type { AuthSession } from '@guichet/shared/auth';
+import { api, tokenManager } from '../api-client';
+import { ORG_SCOPE, queryClient } from '../query-client';
+import { meQueryOptions } from './me';
+import { sessionStore } from './store';
+
+/** After sign-in or sign-up: keeps the token and loads the profile, which decides the organisation. */
+export async function startSession(session: AuthSession): Promise<void> {
+  queryClient.clear();
+  sessionStore.setAuth(session);
+  const me = await queryClient.fetchQuery(meQueryOptions());
+  sessionStore.applyProfile(me);
+}
+
+/** Reloads the profile (after a change of name, language or organisations) and re-applies the selection. */
+export async function reloadProfile(): Promise<void> {
+  const me = await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 });
+  sessionStore.applyProfile(me);
+}
+
+/** The organisation switcher: the choice persists across reloads and org-scoped cached data is dropped. */
+export function switchOrganization(organizationId: string): void {
+  sessionStore.chooseOrganization(organizationId);
+  const me = queryClient.getQueryData(meQueryOptions().queryKey);
+  if (me) sessionStore.applyProfile(me);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] === ORG_SCOPE });
+}
+
+/** Wipes what this browser knows of the session. */
+export function endLocalSession(): void {
+  tokenManager.stop();
+  sessionStore.clear();
+  queryClient.clear();
+}
+
+/** Revokes the refresh family on the server, then wipes the local session whatever the answer. */
+export async function signOut(): Promise<void> {
+  try {
+    await api.post<void>('/auth/sign-out', undefined, { auth: false });
+  } catch {
+    // Offline or already revoked: the local session goes anyway.
+  } finally {
+    endLocalSession();
+  }
+}

@@ -1,0 +1,33 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Gives every build an id: defined into the bundle as `__BUILD_ID__` and written to `dist/build.json`,
+ * which the running app polls to offer a reload when a newer build is deployed.
+ */
+function buildInfo(): Plugin {
+  const buildId = `${Date.now().toString(36)}-${crypto.randomUUID().slice(0, 8)}`;
+  return {
+    name: 'guichet-build-info',
+    config: () => ({ define: { __BUILD_ID__: JSON.stringify(buildId) } }),
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'build.json', source: `${JSON.stringify({ buildId })}\n` });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), buildInfo()],
+  server: { port: 5173 },
+  build: {
+    manifest: true,
+    reportCompressedSize: true,
+    sourcemap: false,
+    target: 'es2022',
+    rolldownOptions: {
+      // The shared package builds its zod schemas at module level; where the web app only needs a plain
+      // function from such a module, dropping the unused schemas keeps zod out of the page's chunk.
+      treeshake: { manualPureFunctions: ['z'] },
+    },
+  },
+});
