@@ -42,10 +42,16 @@ function countPlaywright(file) {
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
-run('typecheck', bin('tsc'), ['-p', 'tsconfig.json']) && run('typecheck web', bin('tsc'), ['-p', 'apps/web']);
+run('typecheck', bin('tsc'), ['-p', 'tsconfig.json']);
+run('typecheck web', bin('tsc'), ['-p', 'apps/web']);
+run('typecheck browser tests', bin('tsc'), ['-p', 'e2e']);
 run('lint and format', bin('biome'), ['check', '.']);
 
-const vitestJson = (name) => ['--reporter=default', '--reporter=json', `--outputFile.json=${path.join(results, name)}`];
+const vitestJson = (name) => [
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${path.join(results, name)}`,
+];
 run('unit and API tests (embedded PGlite)', bin('vitest'), ['run', ...vitestJson('vitest-pglite.json')], {
   TEST_DATABASE_URL: '',
 });

@@ -102,7 +102,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
     },
     // Without SMTP, mail would otherwise be unreadable: the mailbox page shows it unless switched off.
-    devMailbox: e.DEV_MAILBOX ?? !e.SMTP_URL,
+    // It lists every reset code to anyone, so production never serves it unless asked to explicitly.
+    devMailbox: e.DEV_MAILBOX ?? (!e.SMTP_URL && e.NODE_ENV !== 'production'),
     seedDemo: e.SEED_DEMO,
     webDist: e.WEB_DIST,
     corsOrigins: e.CORS_ORIGINS

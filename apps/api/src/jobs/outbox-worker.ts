@@ -34,7 +34,9 @@ export class OutboxWorker {
     await this.running;
   }
 
+  /** Does nothing unless started (tests drain by hand) or once stopped (the database may be closing). */
   kick(): void {
+    if (!this.timer) return;
     if (this.running) {
       this.again = true;
       return;

@@ -7,6 +7,8 @@ import { insertMembership, insertOrganization } from '../modules/organizations/o
 /** Named in the README: what a newcomer signs in with after `npm start`. */
 export const DEMO_ACCOUNT = { email: 'demo@guichet.example', password: 'guichet-demo' } as const;
 const COLLEAGUE = { email: 'alex@guichet.example', password: 'guichet-demo' } as const;
+/** Door staff: SCAN only, so the back office offers them no organisation (spec §4). */
+const DOOR = { email: 'door@guichet.example', password: 'guichet-demo' } as const;
 
 /**
  * A demo to explore on first start: the demo account administers "Demo Events" and works in a second
@@ -29,7 +31,13 @@ export async function seedDemo(ctx: AppContext, log: FastifyBaseLogger): Promise
       locale: 'fr',
       passwordHash,
     });
-    if (!demo || !colleague) return;
+    const door = await insertStaff(tx, {
+      email: DOOR.email,
+      displayName: 'Sam Door',
+      locale: 'en',
+      passwordHash,
+    });
+    if (!demo || !colleague || !door) return;
     const main = await insertOrganization(tx, { name: 'Demo Events', slug: 'demo-events' });
     const festival = await insertOrganization(tx, { name: 'Riverside Festival', slug: 'riverside-festival' });
     if (!main || !festival) return;
@@ -39,6 +47,7 @@ export async function seedDemo(ctx: AppContext, log: FastifyBaseLogger): Promise
       staffId: colleague.id,
       permissions: ['EVENT', 'SCAN'],
     });
+    await insertMembership(tx, { organizationId: main.id, staffId: door.id, permissions: ['SCAN'] });
     await insertMembership(tx, { organizationId: festival.id, staffId: colleague.id, permissions: ['ALL'] });
     await insertMembership(tx, {
       organizationId: festival.id,

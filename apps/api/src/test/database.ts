@@ -1,5 +1,5 @@
-import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '@guichet/db/client';
+import pg from 'pg';
 
 /**
  * A fresh, migrated database per test file: in-memory PGlite by default, or, when TEST_DATABASE_URL

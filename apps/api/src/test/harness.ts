@@ -1,5 +1,5 @@
-import type { LightMyRequestResponse } from 'fastify';
 import type { AuthSession } from '@guichet/shared/auth';
+import type { LightMyRequestResponse } from 'fastify';
 import { type App, buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Mailer } from '../jobs/mailer';
@@ -13,10 +13,14 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** Builds the real app on a fresh database. `env` overrides configuration variables. */
+/**
+ * Builds the real app on a fresh database. `env` overrides configuration variables. Mail goes to an
+ * in-memory mailer unless `options.mailer` is given; `'smtp'` lets the app build its SMTP mailer from
+ * `SMTP_URL`, as in production.
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { mailer?: Mailer | null } = {},
+  options: { mailer?: Mailer | null | 'smtp' } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase();
   const config = loadConfig({
@@ -29,8 +33,12 @@ export async function createTestApp(
     ...env,
   });
   const mails: MailMessage[] = [];
-  const mailer: Mailer | null =
-    options.mailer !== undefined ? options.mailer : { send: async (message) => void mails.push(message) };
+  const mailer: Mailer | null | undefined =
+    options.mailer === 'smtp'
+      ? undefined
+      : options.mailer !== undefined
+        ? options.mailer
+        : { send: async (message) => void mails.push(message) };
   const app = await buildApp({ config, db: database.db, mailer, startWorker: false, logger: false });
   await app.ready();
   return {
@@ -63,12 +71,20 @@ export function refreshCookieOf(response: LightMyRequestResponse): string {
 }
 
 /** Registers a staff member through the API, as a user would. */
-export async function signUp(app: App, overrides: Partial<{ email: string; password: string; displayName: string }> = {}) {
+export async function signUp(
+  app: App,
+  overrides: Partial<{ email: string; password: string; displayName: string }> = {},
+) {
   const body = { email: uniqueEmail(), password: 'correct horse', displayName: 'Test Staff', ...overrides };
   const response = await app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: body });
   if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   const session = response.json<AuthSession>();
-  return { ...session, email: body.email, password: body.password, refreshCookie: refreshCookieOf(response) } satisfies SignedUp;
+  return {
+    ...session,
+    email: body.email,
+    password: body.password,
+    refreshCookie: refreshCookieOf(response),
+  } satisfies SignedUp;
 }
 
 /** Creates an organisation as `token`'s staff member (who then holds ALL in it). */

@@ -3,7 +3,7 @@ import type { AuthSession, PublicUser } from '@guichet/shared/auth';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@guichet/shared/i18n';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { enqueueMail } from '../mail/mail.repository';
+import { enqueueMail, type Queryable } from '../mail/mail.repository';
 import { passwordResetMail } from '../mail/templates';
 import { releaseMemberships } from '../organizations/organizations.service';
 import * as repository from './auth.repository';
@@ -35,10 +35,11 @@ async function issueSession(
   row: repository.StaffRow,
   meta: ClientMeta,
   familyId: string = uuidv7(),
+  db: Queryable = ctx.db,
 ): Promise<IssuedSession> {
   const { token, hash } = newOpaqueToken();
   const refreshExpiresAt = new Date(Date.now() + ctx.config.refreshTokenTtlDays * 86_400_000);
-  await repository.insertRefreshToken(ctx.db, {
+  await repository.insertRefreshToken(db, {
     staffId: row.id,
     familyId,
     tokenHash: hash,
@@ -59,6 +60,7 @@ export async function signUp(
   meta: ClientMeta,
 ): Promise<IssuedSession> {
   ctx.limiters.authPerIp.hit(`sign-up:${meta.ip}`);
+  ctx.limiters.authPerAccount.hit(`sign-up:${input.email}`);
   assertPasswordMeetsPolicy(ctx.config.passwordPolicy, input.password);
   const passwordHash = await hashPassword(input.password);
   const row = await repository.insertStaff(ctx.db, {
@@ -107,13 +109,18 @@ export async function refresh(
     throw invalidRefresh();
   }
   if (row.expiresAt.getTime() <= Date.now()) throw invalidRefresh();
-  if (!(await repository.rotateRefreshToken(ctx.db, row.id))) {
+  // Rotation and the new token commit together: a concurrent refresh that loses the guarded UPDATE waits
+  // for this commit, so its family revocation also reaches the token issued here.
+  const issued = await ctx.db.transaction(async (tx) => {
+    if (!(await repository.rotateRefreshToken(tx, row.id))) return undefined;
+    const staffRow = await repository.findStaffById(tx, row.staffId);
+    return staffRow ? issueSession(ctx, staffRow, meta, row.familyId, tx) : undefined;
+  });
+  if (!issued) {
     await repository.revokeFamily(ctx.db, row.familyId);
     throw invalidRefresh();
   }
-  const staffRow = await repository.findStaffById(ctx.db, row.staffId);
-  if (!staffRow) throw invalidRefresh();
-  return issueSession(ctx, staffRow, meta, row.familyId);
+  return issued;
 }
 
 export async function signOut(ctx: AppContext, token: string | undefined): Promise<void> {

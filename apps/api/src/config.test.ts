@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+const base = {
+  JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+  DATA_DIR: '/tmp/guichet-test-unused',
+};
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig(base);
+    expect(config.port).toBe(4000);
+    expect(config.env).toBe('development');
+    expect(config.publicUrl).toBe('http://localhost:4000');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.accessTokenTtlSeconds).toBe(3600);
+    expect(config.refreshTokenTtlDays).toBe(30);
+    expect(config.resetCodeTtlMinutes).toBe(15);
+    expect(config.passwordPolicy).toEqual({
+      minLength: 6,
+      requireLowercase: false,
+      requireUppercase: false,
+      requireNumeric: false,
+      requireNonAlphanumeric: false,
+    });
+    expect(config.rateLimit).toEqual({ perIp: 30, perAccount: 10, windowSeconds: 900 });
+  });
+
+  it('treats an empty variable as unset', () => {
+    const config = loadConfig({ ...base, DATABASE_URL: '', SMTP_URL: '', PORT: '' });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.port).toBe(4000);
+  });
+
+  it('fails naming every invalid variable', () => {
+    expect(() => loadConfig({ ...base, PORT: 'eighty', RESET_CODE_TTL_MINUTES: '0' })).toThrow(
+      /PORT[\s\S]*RESET_CODE_TTL_MINUTES|RESET_CODE_TTL_MINUTES[\s\S]*PORT/,
+    );
+    expect(() => loadConfig({ ...base, PASSWORD_REQUIRE_UPPERCASE: 'maybe' })).toThrow(
+      /PASSWORD_REQUIRE_UPPERCASE/,
+    );
+    expect(() => loadConfig({ ...base, JWT_SECRET: 'too short' })).toThrow(/JWT_SECRET/);
+  });
+
+  it('drops a trailing slash from PUBLIC_URL', () => {
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://tickets.example.org/' }).publicUrl).toBe(
+      'https://tickets.example.org',
+    );
+  });
+
+  it.each([
+    [{}, true],
+    [{ SMTP_URL: 'smtp://127.0.0.1:25' }, false],
+    // The mailbox shows every reset code to anyone: never on by default in production.
+    [{ NODE_ENV: 'production' }, false],
+    [{ NODE_ENV: 'production', DEV_MAILBOX: 'true' }, true],
+    [{ DEV_MAILBOX: 'false' }, false],
+  ])('serves the development mailbox with %j: %s', (env, expected) => {
+    expect(loadConfig({ ...base, ...env }).devMailbox).toBe(expected);
+  });
+});

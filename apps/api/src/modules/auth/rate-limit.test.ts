@@ -1,0 +1,203 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../errors';
+import { RateLimiter } from '../../plugins/rate-limit';
+import { createTestApp, type TestContext, uniqueEmail } from '../../test/harness';
+
+const PER_IP = 4;
+const PER_ACCOUNT = 3;
+const WINDOW_SECONDS = 120;
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp({
+    AUTH_RATE_LIMIT_PER_IP: String(PER_IP),
+    AUTH_RATE_LIMIT_PER_ACCOUNT: String(PER_ACCOUNT),
+    AUTH_RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS),
+  });
+});
+afterAll(async () => t.close());
+
+// Each test uses its own addresses, so the per-IP counters of one test never touch another's.
+let lastOctet = 0;
+const freshIp = () => {
+  lastOctet += 1;
+  return `10.${Math.floor(lastOctet / 250)}.${lastOctet % 250}.7`;
+};
+
+/** Signs up from an address of its own, so sign-ups never count against the limits under test. */
+async function register(email = uniqueEmail()) {
+  const password = 'correct horse';
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up',
+    payload: { email, password, displayName: 'Limited' },
+    remoteAddress: freshIp(),
+  });
+  expect(response.statusCode).toBe(201);
+  return { email, password };
+}
+
+const signIn = (email: string, password: string, remoteAddress: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password }, remoteAddress });
+
+const requestReset = (email: string, remoteAddress: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email }, remoteAddress });
+
+function expectTooManyAttempts(response: LightMyRequestResponse) {
+  expect(response.statusCode).toBe(429);
+  const body = response.json();
+  expect(body.error.code).toBe('too-many-attempts');
+  const retryAfter = String(response.headers['retry-after']);
+  expect(retryAfter).toMatch(/^[1-9]\d*$/);
+  expect(Number(retryAfter)).toBeLessThanOrEqual(WINDOW_SECONDS);
+  expect(body.error.details.retryAfterSeconds).toBe(Number(retryAfter));
+}
+
+describe('sign-in limits', () => {
+  it('limits attempts per account, whatever the address, even with the right password', async () => {
+    const user = await register();
+    for (let i = 0; i < PER_ACCOUNT; i++) {
+      const response = await signIn(user.email, 'wrong password', freshIp());
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.code).toBe('invalid-credential');
+    }
+    expectTooManyAttempts(await signIn(user.email, 'wrong password', freshIp()));
+    expectTooManyAttempts(await signIn(user.email.toUpperCase(), user.password, freshIp()));
+
+    // Another account is not affected.
+    const other = await register();
+    expect((await signIn(other.email, other.password, freshIp())).statusCode).toBe(200);
+  });
+
+  it('forgets the account’s failures after a successful sign-in', async () => {
+    const user = await register();
+    for (let i = 0; i < PER_ACCOUNT - 1; i++) {
+      expect((await signIn(user.email, 'wrong password', freshIp())).statusCode).toBe(400);
+    }
+    expect((await signIn(user.email, user.password, freshIp())).statusCode).toBe(200);
+    for (let i = 0; i < PER_ACCOUNT; i++) {
+      expect((await signIn(user.email, 'wrong password', freshIp())).statusCode).toBe(400);
+    }
+    expectTooManyAttempts(await signIn(user.email, 'wrong password', freshIp()));
+  });
+
+  it('limits attempts per address across different accounts', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < PER_IP; i++) {
+      expect((await signIn(uniqueEmail('spray'), 'guess', ip)).statusCode).toBe(400);
+    }
+    expectTooManyAttempts(await signIn(uniqueEmail('spray'), 'guess', ip));
+    // Another address still gets an ordinary answer.
+    expect((await signIn(uniqueEmail('spray'), 'guess', freshIp())).statusCode).toBe(400);
+  });
+});
+
+describe('other limited endpoints', () => {
+  it('limits password reset requests per account', async () => {
+    const user = await register();
+    for (let i = 0; i < PER_ACCOUNT; i++) {
+      expect((await requestReset(user.email, freshIp())).statusCode).toBe(204);
+    }
+    expectTooManyAttempts(await requestReset(user.email, freshIp()));
+  });
+
+  it('limits password reset requests per address, for unknown e-mails too', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < PER_IP; i++) {
+      expect((await requestReset(uniqueEmail('unknown'), ip)).statusCode).toBe(204);
+    }
+    expectTooManyAttempts(await requestReset(uniqueEmail('unknown'), ip));
+  });
+
+  it('limits sign-ups per address', async () => {
+    const ip = freshIp();
+    const attempt = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up',
+        payload: { email: uniqueEmail('bulk'), password: 'x', displayName: 'Bulk' },
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < PER_IP; i++) {
+      expect((await attempt()).json().error.code).toBe('password-does-not-meet-requirements');
+    }
+    expectTooManyAttempts(await attempt());
+  });
+});
+
+describe('RateLimiter', () => {
+  const clock = () => {
+    let now = 1_000_000;
+    return {
+      now: () => now,
+      advance: (ms: number) => {
+        now += ms;
+      },
+    };
+  };
+
+  const caught = (fn: () => void): AppError => {
+    try {
+      fn();
+    } catch (error) {
+      if (error instanceof AppError) return error;
+      throw error;
+    }
+    throw new Error('expected a rate-limit error');
+  };
+
+  it('admits `limit` hits per window, then refuses with Retry-After', () => {
+    const time = clock();
+    const limiter = new RateLimiter(2, 10_000, time.now);
+    limiter.hit('a');
+    time.advance(2_500);
+    limiter.hit('a');
+    const error = caught(() => limiter.hit('a'));
+    expect(error.code).toBe('too-many-attempts');
+    expect(error.status).toBe(429);
+    expect(error.headers).toEqual({ 'retry-after': '8' });
+    expect(error.details).toEqual({ retryAfterSeconds: 8 });
+  });
+
+  it('never advertises less than one second', () => {
+    const time = clock();
+    const limiter = new RateLimiter(1, 10_000, time.now);
+    limiter.hit('a');
+    time.advance(9_999);
+    expect(caught(() => limiter.hit('a')).headers['retry-after']).toBe('1');
+  });
+
+  it('frees the key when the window expires', () => {
+    const time = clock();
+    const limiter = new RateLimiter(1, 10_000, time.now);
+    limiter.hit('a');
+    expect(() => limiter.hit('a')).toThrow(AppError);
+    time.advance(9_999);
+    expect(() => limiter.hit('a')).toThrow(AppError);
+    time.advance(1);
+    expect(() => limiter.hit('a')).not.toThrow();
+    expect(() => limiter.hit('a')).toThrow(AppError);
+  });
+
+  it('counts keys separately and forgets a key on reset', () => {
+    const time = clock();
+    const limiter = new RateLimiter(1, 10_000, time.now);
+    limiter.hit('a');
+    expect(() => limiter.hit('b')).not.toThrow();
+    expect(() => limiter.hit('a')).toThrow(AppError);
+    limiter.reset('a');
+    expect(() => limiter.hit('a')).not.toThrow();
+  });
+
+  it('sweeps expired windows so memory does not grow without bound', () => {
+    const time = clock();
+    const limiter = new RateLimiter(5, 1_000, time.now);
+    for (let i = 0; i < 100; i++) limiter.hit(`key-${i}`);
+    const windows = (limiter as unknown as { windows: Map<string, unknown> }).windows;
+    expect(windows.size).toBe(100);
+    time.advance(1_000);
+    limiter.hit('fresh');
+    expect([...windows.keys()]).toEqual(['fresh']);
+  });
+});
