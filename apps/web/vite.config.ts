@@ -24,6 +24,8 @@ export default defineConfig({
     reportCompressedSize: true,
     sourcemap: false,
     target: 'es2022',
+    // Every browser that runs this build supports `<link rel="modulepreload">`: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // The shared package builds its zod schemas at module level; where the web app only needs a plain
       // function from such a module, dropping the unused schemas keeps zod out of the page's chunk.

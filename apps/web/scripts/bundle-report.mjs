@@ -1,6 +1,12 @@
 #!/usr/bin/env node
-// Gzipped JavaScript per route from Vite's manifest (dist/.vite/manifest.json), checked against budgets:
-// the /connection route (entry + its lazy chunks + their static imports) and the whole app shell.
+// Gzipped JavaScript per route from Vite's manifest (dist/.vite/manifest.json), checked against budgets.
+// The entry only chooses an app: the light sign-in app (`src/app/public/public-app.tsx`) for /connection,
+// /regs8df0s9dfsd, /password-forgotten and /reset-password, the back office (`src/app/back-office.tsx`) for
+// everything else.
+// - /connection: entry + the light app's chunk + the connection page's chunk, with their static imports,
+//   + the larger language file.
+// - app shell: entry + the back office's chunk + the default layout + the dashboard page, with their static
+//   imports, + the larger language file.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,15 +61,14 @@ const routes = {
   connection: [
     entryKey,
     ...largestLocale(),
-    keyOf('src/app/layouts/auth-layout.tsx'),
+    keyOf('src/app/public/public-app.tsx'),
     keyOf('src/features/auth/connection-page.tsx'),
   ],
   shell: [
     entryKey,
     ...largestLocale(),
-    keyOf('src/app/layouts/auth-layout.tsx'),
+    keyOf('src/app/back-office.tsx'),
     keyOf('src/app/layouts/default-layout.tsx'),
-    keyOf('src/app/layouts/not-found-layout.tsx'),
     keyOf('src/features/dashboard/dashboard-page.tsx'),
   ],
 };

@@ -1,28 +1,21 @@
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import './app/global.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { AppErrorBoundary } from './app/components/app-error-boundary';
-import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
-import { initI18n } from './lib/i18n';
+import { isPublicAuthPath } from './lib/public-paths';
 
+/**
+ * The entry only chooses what to start: the sign-in pages get a light app (no router, no query cache),
+ * everything else the back office. The language loads alongside.
+ */
 async function start(): Promise<void> {
-  await initI18n();
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
-  const router = createAppRouter();
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders>
-        <AppErrorBoundary>
-          <RouterProvider router={router} />
-        </AppErrorBoundary>
-      </AppProviders>
-    </StrictMode>,
-  );
+  const [app] = await Promise.all([
+    isPublicAuthPath(window.location.pathname)
+      ? import('./app/public/public-app')
+      : import('./app/back-office'),
+    import('./lib/i18n').then((i18n) => i18n.initI18n()),
+  ]);
+  app.start(container);
 }
 
 void start();

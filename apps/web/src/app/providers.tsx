@@ -1,10 +1,11 @@
-import { MantineProvider } from '@mantine/core';
+import '@mantine/notifications/styles.css';
+import { MantineProvider, Notification } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { startTokenRefresh } from '../lib/api-client';
 import { startBuildCheck } from '../lib/build-check';
+import { useTranslation } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { TOAST_AUTO_CLOSE_MS, TOAST_LIMIT, TOAST_POSITION } from '../lib/toasts';
 import { createAppTheme, cssVariablesResolver } from './theme';
@@ -12,7 +13,16 @@ import { createAppTheme, cssVariablesResolver } from './theme';
 export function AppProviders({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const closeLabel = t('toasts.close');
-  const theme = useMemo(() => createAppTheme(closeLabel), [closeLabel]);
+  const theme = useMemo(
+    () =>
+      createAppTheme({
+        // The notification close button is named in the current language.
+        Notification: Notification.extend({
+          defaultProps: { closeButtonProps: { 'aria-label': closeLabel } },
+        }),
+      }),
+    [closeLabel],
+  );
 
   useEffect(() => startTokenRefresh(), []);
   useEffect(() => startBuildCheck(), []);

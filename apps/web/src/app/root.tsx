@@ -1,10 +1,12 @@
 import { Center, Loader } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
-import { changeLocale, currentLocale } from '../lib/i18n';
+import { setFlash } from '../lib/flash';
+import { changeLocale, currentLocale, useTranslation } from '../lib/i18n';
+import { isPublicAuthPath, leaveFor, pathOf } from '../lib/public-paths';
 import { isRouteHandle, ROUTE_META } from '../lib/route-meta';
 import { endLocalSession } from '../lib/session/actions';
+import { applyProfile, stateWithProfile } from '../lib/session/apply-profile';
 import { sessionStore } from '../lib/session/store';
 import { useSession } from '../lib/session/use-session';
 import { toastInfo } from '../lib/toasts';
@@ -36,7 +38,7 @@ function useProfileSync(session: ReturnType<typeof useSession>) {
 
   useEffect(() => {
     if (!me) return;
-    sessionStore.applyProfile(me);
+    applyProfile(me);
     if (appliedLocaleFor.current !== me.id) {
       appliedLocaleFor.current = me.id;
       if (me.locale !== currentLocale()) void changeLocale(me.locale);
@@ -46,6 +48,7 @@ function useProfileSync(session: ReturnType<typeof useSession>) {
   useEffect(() => {
     // Spec §8: a profile that fails to load is treated as no user.
     if (profileError && status === 'signed-out' && sessionStore.getState().token !== null) {
+      setFlash('toasts.profileFailed');
       endLocalSession();
       toastInfo(t('toasts.profileFailed'));
     }
@@ -54,7 +57,7 @@ function useProfileSync(session: ReturnType<typeof useSession>) {
 
 /** The root of every page: runs the navigation guard and names the document. */
 export function Root() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const session = useSession();
   const location = useLocation();
   const route = useMatchedRoute();
@@ -64,18 +67,32 @@ export function Root() {
   useEffect(() => {
     document.title = `${title} · ${t('app.name')}`;
   }, [title, t]);
-  useEffect(() => {
-    document.documentElement.lang = i18n.language;
-  }, [i18n.language]);
 
+  // Right after sign-in (a full load from the sign-in page) the stored session has no organisation yet: the
+  // guard decides on the profile as it is about to be applied, not on what was stored before it loaded.
+  const current = session.me ? stateWithProfile(sessionStore.getState(), session.me) : session;
   const decision = decideAccess({
     route,
     location: `${location.pathname}${location.search}`,
     status: session.status,
-    hasOrganization: session.organization !== null,
-    permissions: session.permissions,
+    hasOrganization: current.organization !== null,
+    permissions: current.permissions,
   });
   if (decision.type === 'wait') return <FullPageLoader />;
-  if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.type === 'redirect') {
+    return isPublicAuthPath(pathOf(decision.to)) ? (
+      <LeaveFor to={decision.to} />
+    ) : (
+      <Navigate to={decision.to} replace />
+    );
+  }
   return <Outlet />;
+}
+
+/** The sign-in pages are another start-up: a full load, not a move of the router. */
+function LeaveFor({ to }: { to: string }) {
+  useEffect(() => {
+    void leaveFor(to);
+  }, [to]);
+  return <FullPageLoader />;
 }

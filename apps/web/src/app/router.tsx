@@ -7,7 +7,10 @@ import { FullPageLoader, Root } from './root';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 
-/** Every page and layout is its own chunk, so /connection downloads only what it shows. */
+/**
+ * Every page and layout is its own chunk. The sign-in pages (/connection, /regs8df0s9dfsd, /password-forgotten,
+ * /reset-password) are not here: the entry starts a light app for them (see `public/public-app.tsx`).
+ */
 function lazyComponent(load: Loader) {
   return async () => ({ Component: (await load()).default });
 }
@@ -31,10 +34,6 @@ export const routes: RouteObject[] = [
       {
         lazy: lazyComponent(() => import('./layouts/auth-layout')),
         children: [
-          page('/connection', () => import('../features/auth/connection-page')),
-          page('/regs8df0s9dfsd', () => import('../features/auth/registration-page')),
-          page('/password-forgotten', () => import('../features/auth/password-forgotten-page')),
-          page('/reset-password', () => import('../features/auth/reset-password-page')),
           page('/create-organization', () => import('../features/organizations/create-organization-page')),
           page('/term-of-services', () => import('../features/terms/terms-page')),
           page('/checkout/firebase', upcoming),

@@ -1,21 +1,17 @@
-import { type CSSVariablesResolver, createTheme, Notification } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, type MantineThemeOverride } from '@mantine/core';
 
 /**
  * Shade 8 of the primary colour passes WCAG AA contrast with white text (the default shade does not).
- * The notification close button is named in the current language.
+ * The back office adds its component defaults (the notification close button's name) on top.
  */
-export function createAppTheme(closeNotificationLabel: string) {
+export function createAppTheme(components: MantineThemeOverride['components'] = {}) {
   return createTheme({
     primaryColor: 'blue',
     primaryShade: { light: 8, dark: 8 },
     defaultRadius: 'md',
     fontFamily:
       'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
-    components: {
-      Notification: Notification.extend({
-        defaultProps: { closeButtonProps: { 'aria-label': closeNotificationLabel } },
-      }),
-    },
+    components,
   });
 }
 

@@ -1,8 +1,8 @@
 import type { AppRoute } from '@guichet/shared/permissions';
 import { Anchor, Breadcrumbs, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../lib/i18n';
 import { ROUTE_META, routeTrail } from '../lib/route-meta';
 
 /** Breadcrumbs from the route table, then the page title (the one `<h1>` of the page). */

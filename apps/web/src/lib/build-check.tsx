@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { i18n } from './i18n';
+import { t } from './i18n';
 
 export const BUILD_ID: string = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'dev';
 export const BUILD_CHECK_INTERVAL_MS = 5 * 60_000;
@@ -20,15 +20,15 @@ export async function fetchDeployedBuildId(fetcher: typeof fetch = fetch): Promi
 function showUpdateNotification(): void {
   notifications.show({
     id: NOTIFICATION_ID,
-    title: i18n.t('update.title'),
+    title: t('update.title'),
     color: 'blue',
     autoClose: false,
     withCloseButton: true,
     message: (
       <Group justify="space-between" wrap="nowrap" gap="sm">
-        <Text size="sm">{i18n.t('update.body')}</Text>
+        <Text size="sm">{t('update.body')}</Text>
         <Button size="xs" onClick={() => window.location.reload()}>
-          {i18n.t('update.reload')}
+          {t('update.reload')}
         </Button>
       </Group>
     ),

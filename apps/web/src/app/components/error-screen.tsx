@@ -1,6 +1,6 @@
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { isBot } from '../../lib/bot';
+import { useTranslation } from '../../lib/i18n';
 
 /**
  * The friendly screen for a fatal error. Links are plain anchors: the router may be what broke.

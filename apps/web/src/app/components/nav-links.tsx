@@ -1,7 +1,7 @@
 import { type AppRoute, canAccessRoute } from '@guichet/shared/permissions';
 import { NavLink, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
 import { NAV_ITEMS } from '../../lib/navigation';
 import { useSessionState } from '../../lib/session/use-session';
 

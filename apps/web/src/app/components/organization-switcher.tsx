@@ -1,6 +1,6 @@
 import { isScanOnly } from '@guichet/shared/permissions';
 import { NativeSelect, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { switchOrganization } from '../../lib/session/actions';
 import { useSession } from '../../lib/session/use-session';
 

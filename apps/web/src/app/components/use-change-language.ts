@@ -1,15 +1,13 @@
 import type { Locale } from '@guichet/shared/i18n';
-import { useTranslation } from 'react-i18next';
 import { updateProfile } from '../../features/profile/api/update-profile';
-import { changeLocale, currentLocale } from '../../lib/i18n';
+import { changeLocale, currentLocale, useTranslation } from '../../lib/i18n';
 import { reloadProfile } from '../../lib/session/actions';
 import { sessionStore } from '../../lib/session/store';
 import { toastError } from '../../lib/toasts';
 
 /** Switches the language on this device and, when signed in, saves it to the profile. */
 export function useChangeLanguage() {
-  const { i18n } = useTranslation();
-  const locale = (i18n.language as Locale | undefined) ?? currentLocale();
+  const { locale } = useTranslation();
   async function change(next: Locale): Promise<void> {
     if (next === currentLocale()) return;
     await changeLocale(next);

@@ -1,10 +1,11 @@
 import { LOCALES } from '@guichet/shared/i18n';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { setFlash } from '../../lib/flash';
+import { useTranslation } from '../../lib/i18n';
+import { leaveFor } from '../../lib/public-paths';
 import { signOut } from '../../lib/session/actions';
 import { useSessionState } from '../../lib/session/use-session';
-import { toastInfo } from '../../lib/toasts';
 import { useChangeLanguage } from './use-change-language';
 
 function initials(name: string): string {
@@ -14,15 +15,13 @@ function initials(name: string): string {
 
 export function UserMenu({ compact }: { compact: boolean }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { user, role } = useSessionState();
   const { locale, change } = useChangeLanguage();
   const name = user?.displayName ?? user?.email ?? '';
 
   async function handleSignOut() {
-    await signOut();
-    toastInfo(t('toasts.signedOut'));
-    await navigate('/connection', { replace: true });
+    setFlash('toasts.signedOut');
+    await leaveFor('/connection', signOut());
   }
 
   return (

@@ -1,26 +1,15 @@
-import { Box, Container, Group, Paper } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { AuthFrame } from '../../components/auth-frame';
 import { Brand } from '../../components/brand';
-import { LanguageSelect } from '../components/language-select';
+import { LanguageSelect } from '../../components/language-select';
+import { useChangeLanguage } from '../components/use-change-language';
 
-/** Sign-in, registration, password recovery, organisation creation, terms. */
+/** Organisation creation, terms, checkout return (the sign-in pages have their own light start-up). */
 export default function AuthLayout() {
-  const { t } = useTranslation();
+  const { change } = useChangeLanguage();
   return (
-    <Box mih="100vh" bg="gray.0" py={{ base: 'md', sm: 48 }} px={{ base: 'sm', sm: 'md' }}>
-      <a className="skip-link" href="#main">
-        {t('app.skipToContent')}
-      </a>
-      <Container size={560} p={0}>
-        <Group component="header" justify="space-between" mb="md" wrap="nowrap">
-          <Brand />
-          <LanguageSelect />
-        </Group>
-        <Paper component="main" id="main" tabIndex={-1} withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }}>
-          <Outlet />
-        </Paper>
-      </Container>
-    </Box>
+    <AuthFrame brand={<Brand />} language={<LanguageSelect onChange={(locale) => void change(locale)} />}>
+      <Outlet />
+    </AuthFrame>
   );
 }

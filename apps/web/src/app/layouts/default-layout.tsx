@@ -1,9 +1,9 @@
 import { AppShell, Box, Burger, Drawer, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Brand } from '../../components/brand';
+import { useTranslation } from '../../lib/i18n';
 import { useDevice } from '../../lib/use-device';
 import { NavLinks } from '../components/nav-links';
 import { OrganizationSwitcher } from '../components/organization-switcher';

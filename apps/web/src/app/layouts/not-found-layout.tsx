@@ -1,6 +1,6 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
 
 /** Spec §2: unknown routes show "Page Not Found" with a go-back action to the root path. */
 export default function NotFoundLayout() {

@@ -1,18 +1,21 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { PublicLink } from '../../app/public/public-link';
 import { FormError } from '../../components/form-error';
-import { useSignIn } from './api/sign-in';
+import { useTranslation } from '../../lib/i18n';
+import { nextFromSearch } from '../../lib/next-path';
+import { useAction } from '../../lib/use-action';
+import { signIn } from './api/sign-in';
 import { isValidEmail } from './components/email-check';
 
-/** `/connection`: e-mail and password. The guard sends a signed-in staff member on to where they wanted. */
+/** `/connection`: e-mail and password, then a full load into the back office, where the visitor wanted to go. */
 export default function ConnectionPage() {
   const { t } = useTranslation();
-  const signIn = useSignIn();
+  const submit = useAction(signIn);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const [leaving, setLeaving] = useState(false);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -22,7 +25,15 @@ export default function ConnectionPage() {
     if (!password) next.password = t('form.required');
     setErrors(next);
     if (next.email || next.password) return;
-    signIn.mutate({ email: email.trim(), password });
+    void submit.mutate(
+      { email: email.trim(), password },
+      {
+        onSuccess: () => {
+          setLeaving(true);
+          window.location.assign(nextFromSearch(window.location.search) ?? '/');
+        },
+      },
+    );
   }
 
   return (
@@ -37,7 +48,7 @@ export default function ConnectionPage() {
       </div>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <FormError error={signIn.error} />
+          <FormError error={submit.error} />
           <TextInput
             label={t('form.email')}
             type="email"
@@ -57,25 +68,22 @@ export default function ConnectionPage() {
             visibilityToggleButtonProps={{ 'aria-label': t('form.showPassword') }}
           />
           <Group justify="flex-end">
-            <Anchor component={Link} to="/password-forgotten" size="sm">
+            <PublicLink href="/password-forgotten" size="sm">
               {t('connection.forgotten')}
-            </Anchor>
+            </PublicLink>
           </Group>
-          <Button type="submit" fullWidth loading={signIn.isPending}>
+          <Button type="submit" fullWidth loading={submit.isPending || leaving}>
             {t('connection.submit')}
           </Button>
         </Stack>
       </form>
       <Text size="sm" ta="center">
-        {t('connection.noAccount')}{' '}
-        <Anchor component={Link} to="/regs8df0s9dfsd">
-          {t('connection.register')}
-        </Anchor>
+        {t('connection.noAccount')} <PublicLink href="/regs8df0s9dfsd">{t('connection.register')}</PublicLink>
       </Text>
       <Text size="xs" ta="center">
-        <Anchor component={Link} to="/term-of-services" c="dimmed">
+        <PublicLink href="/term-of-services" c="dimmed">
           {t('connection.terms')}
-        </Anchor>
+        </PublicLink>
       </Text>
     </Stack>
   );

@@ -1,10 +1,10 @@
 import type { PasswordRule } from '@guichet/shared/password-policy';
 import { Button, Group, Paper, PasswordInput, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FormError } from '../../components/form-error';
 import { PageHeader } from '../../components/page-header';
+import { useTranslation } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toasts';
 import { useChangePassword } from './api/change-password';
 import { NewPasswordInput } from './components/new-password-input';

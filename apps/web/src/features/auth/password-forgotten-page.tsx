@@ -1,15 +1,16 @@
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { PublicLink } from '../../app/public/public-link';
 import { FormError } from '../../components/form-error';
-import { useRequestPasswordReset } from './api/request-password-reset';
+import { useTranslation } from '../../lib/i18n';
+import { useAction } from '../../lib/use-action';
+import { requestPasswordReset } from './api/request-password-reset';
 import { isValidEmail } from './components/email-check';
 
 /** `/password-forgotten`: always the same answer, so nobody can learn which addresses have an account. */
 export default function PasswordForgottenPage() {
   const { t } = useTranslation();
-  const request = useRequestPasswordReset();
+  const request = useAction(requestPasswordReset);
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -20,7 +21,7 @@ export default function PasswordForgottenPage() {
     if (!value) return setError(t('form.required'));
     if (!isValidEmail(value)) return setError(t('form.invalidEmail'));
     setError(undefined);
-    request.mutate({ email: value }, { onSuccess: () => setSentTo(value) });
+    void request.mutate({ email: value }, { onSuccess: () => setSentTo(value) });
   }
 
   return (
@@ -57,12 +58,12 @@ export default function PasswordForgottenPage() {
         </form>
       )}
       <Group justify="space-between">
-        <Anchor component={Link} to="/connection" size="sm">
+        <PublicLink href="/connection" size="sm">
           {t('passwordForgotten.backToSignIn')}
-        </Anchor>
-        <Anchor component={Link} to="/reset-password" size="sm">
+        </PublicLink>
+        <PublicLink href="/reset-password" size="sm">
           {t('passwordForgotten.haveCode')}
-        </Anchor>
+        </PublicLink>
       </Group>
     </Stack>
   );

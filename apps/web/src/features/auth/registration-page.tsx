@@ -1,25 +1,26 @@
 import type { PasswordRule } from '@guichet/shared/password-policy';
-import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { PublicLink } from '../../app/public/public-link';
 import { FormError } from '../../components/form-error';
 import { fieldErrors } from '../../lib/api-error';
-import { currentLocale } from '../../lib/i18n';
-import { useSignUp } from './api/sign-up';
+import { currentLocale, useTranslation } from '../../lib/i18n';
+import { useAction } from '../../lib/use-action';
+import { signUp } from './api/sign-up';
 import { isValidEmail } from './components/email-check';
 import { NewPasswordInput } from './components/new-password-input';
 import { handlePolicyFailure } from './components/policy-failure';
 
-/** `/regs8df0s9dfsd`: registration. Once signed up, the guard leads on to creating an organisation. */
+/** `/regs8df0s9dfsd`: registration. Once signed up, a full load leads on to creating an organisation. */
 export default function RegistrationPage() {
   const { t } = useTranslation();
-  const signUp = useSignUp();
+  const submit = useAction(signUp);
   const [displayName, setDisplayName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ displayName?: string; email?: string; password?: string }>({});
   const [failedRules, setFailedRules] = useState<PasswordRule[] | null>(null);
+  const [leaving, setLeaving] = useState(false);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -31,9 +32,13 @@ export default function RegistrationPage() {
     setErrors(next);
     setFailedRules(null);
     if (Object.keys(next).length > 0) return;
-    signUp.mutate(
+    void submit.mutate(
       { displayName: displayName.trim(), email: email.trim(), password, locale: currentLocale() },
       {
+        onSuccess: () => {
+          setLeaving(true);
+          window.location.assign('/create-organization');
+        },
         onError: (error) => {
           setFailedRules(handlePolicyFailure(error));
           setErrors(fieldErrors(error));
@@ -42,7 +47,7 @@ export default function RegistrationPage() {
     );
   }
 
-  const showGeneralError = signUp.error && !failedRules;
+  const showGeneralError = Boolean(submit.error) && !failedRules;
 
   return (
     <Stack gap="lg">
@@ -56,7 +61,7 @@ export default function RegistrationPage() {
       </div>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          {showGeneralError && <FormError error={signUp.error} />}
+          {showGeneralError && <FormError error={submit.error} />}
           <TextInput
             label={t('form.displayName')}
             autoComplete="name"
@@ -84,21 +89,18 @@ export default function RegistrationPage() {
           />
           <Text size="xs" c="dimmed">
             {t('registration.agreement')}{' '}
-            <Anchor component={Link} to="/term-of-services" size="xs">
+            <PublicLink href="/term-of-services" size="xs">
               {t('registration.terms')}
-            </Anchor>
+            </PublicLink>
             .
           </Text>
-          <Button type="submit" fullWidth loading={signUp.isPending}>
+          <Button type="submit" fullWidth loading={submit.isPending || leaving}>
             {t('registration.submit')}
           </Button>
         </Stack>
       </form>
       <Text size="sm" ta="center">
-        {t('registration.haveAccount')}{' '}
-        <Anchor component={Link} to="/connection">
-          {t('registration.signIn')}
-        </Anchor>
+        {t('registration.haveAccount')} <PublicLink href="/connection">{t('registration.signIn')}</PublicLink>
       </Text>
     </Stack>
   );

@@ -1,21 +1,22 @@
 import type { PasswordRule } from '@guichet/shared/password-policy';
-import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { navigate } from '../../app/public/navigation';
+import { PublicLink } from '../../app/public/public-link';
 import { FormError } from '../../components/form-error';
-import { toastSuccess } from '../../lib/toasts';
-import { useConfirmPasswordReset } from './api/confirm-password-reset';
+import { isApiError } from '../../lib/api-error';
+import { setFlash } from '../../lib/flash';
+import { useTranslation } from '../../lib/i18n';
+import { useAction } from '../../lib/use-action';
+import { confirmPasswordReset } from './api/confirm-password-reset';
 import { NewPasswordInput } from './components/new-password-input';
 import { handlePolicyFailure } from './components/policy-failure';
 
 /** `/reset-password?code=…`: the code from the e-mail (prefilled from the link) and a new password. */
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const confirm = useConfirmPasswordReset();
-  const [code, setCode] = useState(params.get('code') ?? '');
+  const confirm = useAction(confirmPasswordReset);
+  const [code, setCode] = useState(() => new URLSearchParams(window.location.search).get('code') ?? '');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ code?: string; password?: string }>({});
   const [failedRules, setFailedRules] = useState<PasswordRule[] | null>(null);
@@ -28,12 +29,12 @@ export default function ResetPasswordPage() {
     setErrors(next);
     setFailedRules(null);
     if (Object.keys(next).length > 0) return;
-    confirm.mutate(
+    void confirm.mutate(
       { code: code.trim(), newPassword: password },
       {
         onSuccess: () => {
-          toastSuccess(t('resetPassword.done'));
-          void navigate('/connection', { replace: true });
+          setFlash('resetPassword.done', 'green');
+          navigate('/connection', { replace: true });
         },
         onError: (error) => setFailedRules(handlePolicyFailure(error)),
       },
@@ -41,8 +42,7 @@ export default function ResetPasswordPage() {
   }
 
   const codeProblem =
-    confirm.error &&
-    'code' in confirm.error &&
+    isApiError(confirm.error) &&
     (confirm.error.code === 'invalid-code' || confirm.error.code === 'expired-code');
 
   return (
@@ -57,7 +57,7 @@ export default function ResetPasswordPage() {
       </div>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          {confirm.error && !failedRules && <FormError error={confirm.error} />}
+          {Boolean(confirm.error) && !failedRules && <FormError error={confirm.error} />}
           <TextInput
             label={t('resetPassword.code')}
             autoComplete="one-time-code"
@@ -79,9 +79,9 @@ export default function ResetPasswordPage() {
           </Button>
         </Stack>
       </form>
-      <Anchor component={Link} to="/password-forgotten" size="sm" fw={codeProblem ? 700 : undefined}>
+      <PublicLink href="/password-forgotten" size="sm" fw={codeProblem ? 700 : undefined}>
         {t('resetPassword.askNewCode')}
-      </Anchor>
+      </PublicLink>
     </Stack>
   );
 }

@@ -1,8 +1,8 @@
 import { canAccessRoute } from '@guichet/shared/permissions';
 import { Card, EmptyState, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
+import { useTranslation } from '../../lib/i18n';
 import { NAV_ITEMS } from '../../lib/navigation';
 import { useSessionState } from '../../lib/session/use-session';
 

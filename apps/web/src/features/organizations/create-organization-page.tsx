@@ -1,9 +1,10 @@
 import { isScanOnly } from '@guichet/shared/permissions';
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormError } from '../../components/form-error';
+import { useTranslation } from '../../lib/i18n';
+import { leaveFor } from '../../lib/public-paths';
 import { signOut } from '../../lib/session/actions';
 import { useSession } from '../../lib/session/use-session';
 import { toastSuccess } from '../../lib/toasts';
@@ -36,8 +37,7 @@ export default function CreateOrganizationPage() {
   }
 
   async function onSignOut() {
-    await signOut();
-    await navigate('/connection', { replace: true });
+    await leaveFor('/connection', signOut());
   }
 
   return (

@@ -3,14 +3,15 @@ import { deriveRole } from '@guichet/shared/permissions';
 import { Badge, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { FormError } from '../../components/form-error';
 import { PageHeader } from '../../components/page-header';
-import { changeLocale, isLocale } from '../../lib/i18n';
-import { signOut } from '../../lib/session/actions';
+import { setFlash } from '../../lib/flash';
+import { changeLocale, isLocale, useTranslation } from '../../lib/i18n';
+import { leaveFor } from '../../lib/public-paths';
+import { endLocalSession, signOut } from '../../lib/session/actions';
 import { useSession } from '../../lib/session/use-session';
-import { toastInfo, toastSuccess } from '../../lib/toasts';
+import { toastSuccess } from '../../lib/toasts';
 import { useUpdateProfile } from './api/update-profile';
 import { DeleteAccountModal } from './components/delete-account-modal';
 
@@ -28,7 +29,6 @@ function Section({ id, title, children }: { id: string; title: string; children:
 /** `/profile`: the signed-in staff member's own account. */
 export default function ProfilePage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { me } = useSession();
   const update = useUpdateProfile();
   const [deleteOpened, deleteModal] = useDisclosure(false);
@@ -61,15 +61,15 @@ export default function ProfilePage() {
   }
 
   async function onSignOut() {
-    await signOut();
-    toastInfo(t('toasts.signedOut'));
-    await navigate('/connection', { replace: true });
+    setFlash('toasts.signedOut');
+    await leaveFor('/connection', signOut());
   }
 
   function onDeleted() {
     deleteModal.close();
-    toastInfo(t('profile.deleted'));
-    void navigate('/connection', { replace: true });
+    setFlash('profile.deleted');
+    void leaveFor('/connection');
+    endLocalSession();
   }
 
   return (

@@ -1,13 +1,13 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
 import { termsEn } from './content/en';
 import { termsFr } from './content/fr';
 
 /** `/term-of-services`: readable by anyone, signed in or not. */
 export default function TermsPage() {
-  const { t, i18n } = useTranslation();
-  const terms = i18n.language === 'fr' ? termsFr : termsEn;
+  const { t, locale } = useTranslation();
+  const terms = locale === 'fr' ? termsFr : termsEn;
   return (
     <Stack gap="md" component="article">
       <div>

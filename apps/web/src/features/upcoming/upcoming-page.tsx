@@ -1,7 +1,7 @@
 import { Anchor, Card, EmptyState } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link, useMatches } from 'react-router';
 import { PageHeader } from '../../components/page-header';
+import { useTranslation } from '../../lib/i18n';
 import { isRouteHandle } from '../../lib/route-meta';
 
 /** The frame of a page that a later version fills: title, breadcrumbs and an honest notice, nothing fake. */

@@ -1,8 +1,8 @@
 import { isApiError } from '../api-error';
-import { i18n } from './index';
+import { t } from './index';
 
 /** The translated message for any error thrown by the API client (or anything else). */
 export function errorMessage(error: unknown): string {
-  if (isApiError(error)) return i18n.t(`errors.${error.code}`);
-  return i18n.t('errors.internal-error');
+  if (isApiError(error)) return t(`errors.${error.code}`);
+  return t('errors.internal-error');
 }

@@ -1,7 +1,6 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@guichet/shared/i18n';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import type { Translation } from './locales/en';
+import { useSyncExternalStore } from 'react';
+import type { en, Translation } from './locales/en';
 
 export const LOCALE_STORAGE_KEY = 'guichet.locale';
 
@@ -10,6 +9,30 @@ const loaders: Record<Locale, () => Promise<{ default: Translation }>> = {
   en: () => import('./locales/en'),
   fr: () => import('./locales/fr'),
 };
+
+// ---------------------------------------------------------------------------------------------------------
+// Keys: every leaf of the English catalogue, dotted. Plural leaves (`key_one`, `key_other`) are also reachable
+// by their base name with a `count`, which picks the form with the language's plural rules.
+
+type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+
+type Leaves<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+
+type LeafKey = Leaves<typeof en>;
+type PluralBase<K> = K extends `${infer Base}_${PluralSuffix}` ? Base : never;
+
+export type TranslationKey = LeafKey | PluralBase<LeafKey>;
+export type TranslationParams = Record<string, string | number>;
+export type TFunction = (key: TranslationKey, params?: TranslationParams) => string;
+
+// ---------------------------------------------------------------------------------------------------------
+// State: the language in use, the catalogues loaded so far, and who wants to hear about a change.
+
+const catalogues: Partial<Record<Locale, Translation>> = {};
+const listeners = new Set<() => void>();
+let locale: Locale = DEFAULT_LOCALE;
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
@@ -33,44 +56,98 @@ function readStoredLocale(): string | null {
   }
 }
 
-async function ensureLoaded(locale: Locale): Promise<void> {
-  if (i18n.hasResourceBundle(locale, 'translation')) return;
-  const resources = await loaders[locale]();
-  i18n.addResourceBundle(locale, 'translation', resources.default, true, true);
+async function ensureLoaded(next: Locale): Promise<Translation> {
+  const loaded = catalogues[next];
+  if (loaded) return loaded;
+  const catalogue = (await loaders[next]()).default;
+  catalogues[next] = catalogue;
+  return catalogue;
 }
 
-export async function initI18n(): Promise<typeof i18n> {
-  const locale = detectLocale(readStoredLocale(), navigator.languages ?? [navigator.language]);
-  await i18n.use(initReactI18next).init({
-    lng: locale,
-    fallbackLng: false,
-    supportedLngs: [...LOCALES],
-    resources: {},
-    partialBundledLanguages: true,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  await ensureLoaded(locale);
-  document.documentElement.lang = locale;
-  i18n.on('languageChanged', (language) => {
-    document.documentElement.lang = language;
-  });
-  return i18n;
+function lookup(catalogue: Translation | undefined, path: string): string | undefined {
+  let node: unknown = catalogue;
+  for (const part of path.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+function pluralForm(language: Locale, count: number): Intl.LDMLPluralRule {
+  let rules = pluralRules.get(language);
+  if (!rules) {
+    rules = new Intl.PluralRules(language);
+    pluralRules.set(language, rules);
+  }
+  return rules.select(count);
+}
+
+function translate(language: Locale, key: string, params?: TranslationParams): string {
+  const catalogue = catalogues[language];
+  let message: string | undefined;
+  const count = params?.count;
+  if (typeof count === 'number') {
+    message = lookup(catalogue, `${key}_${pluralForm(language, count)}`) ?? lookup(catalogue, `${key}_other`);
+  }
+  message ??= lookup(catalogue, key);
+  if (message === undefined) return key;
+  if (!params) return message;
+  return message.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
+    name in params ? String(params[name]) : match,
+  );
+}
+
+/** One function per language, so a component's `t` changes (and its effects re-run) when the language does. */
+const translators = new Map<Locale, TFunction>();
+function translatorFor(language: Locale): TFunction {
+  let translator = translators.get(language);
+  if (!translator) {
+    translator = (key, params) => translate(language, key, params);
+    translators.set(language, translator);
+  }
+  return translator;
+}
+
+/** Translates with the language in use; for code outside React components. */
+export const t: TFunction = (key, params) => translate(locale, key, params);
+
+function apply(next: Locale): void {
+  locale = next;
+  if (typeof document !== 'undefined') document.documentElement.lang = next;
+  for (const listener of listeners) listener();
+}
+
+/** Picks the language (stored choice, then the browser's) and loads its catalogue before the first render. */
+export async function initI18n(): Promise<Locale> {
+  const detected = detectLocale(readStoredLocale(), navigator.languages ?? [navigator.language]);
+  await ensureLoaded(detected);
+  apply(detected);
+  return detected;
 }
 
 export function currentLocale(): Locale {
-  return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
+  return locale;
 }
 
 /** Switches the language and remembers it on this device. */
-export async function changeLocale(locale: Locale): Promise<void> {
-  await ensureLoaded(locale);
-  await i18n.changeLanguage(locale);
+export async function changeLocale(next: Locale): Promise<void> {
+  await ensureLoaded(next);
+  if (next !== locale) apply(next);
   try {
-    localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+    localStorage.setItem(LOCALE_STORAGE_KEY, next);
   } catch {
     // Not persisted: the choice still holds for this page.
   }
 }
 
-export { i18n };
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The translator of the language in use; the component renders again when the language changes. */
+export function useTranslation(): { t: TFunction; locale: Locale } {
+  const language = useSyncExternalStore(subscribe, currentLocale, currentLocale);
+  return { t: translatorFor(language), locale: language };
+}

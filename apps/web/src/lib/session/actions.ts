@@ -1,28 +1,20 @@
-import type { AuthSession } from '@guichet/shared/auth';
 import { api, tokenManager } from '../api-client';
 import { ORG_SCOPE, queryClient } from '../query-client';
+import { applyProfile } from './apply-profile';
 import { meQueryOptions } from './me';
 import { sessionStore } from './store';
-
-/** After sign-in or sign-up: keeps the token and loads the profile, which decides the organisation. */
-export async function startSession(session: AuthSession): Promise<void> {
-  queryClient.clear();
-  sessionStore.setAuth(session);
-  const me = await queryClient.fetchQuery(meQueryOptions());
-  sessionStore.applyProfile(me);
-}
 
 /** Reloads the profile (after a change of name, language or organisations) and re-applies the selection. */
 export async function reloadProfile(): Promise<void> {
   const me = await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 });
-  sessionStore.applyProfile(me);
+  applyProfile(me);
 }
 
 /** The organisation switcher: the choice persists across reloads and org-scoped cached data is dropped. */
 export function switchOrganization(organizationId: string): void {
   sessionStore.chooseOrganization(organizationId);
   const me = queryClient.getQueryData(meQueryOptions().queryKey);
-  if (me) sessionStore.applyProfile(me);
+  if (me) applyProfile(me);
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] === ORG_SCOPE });
 }
 

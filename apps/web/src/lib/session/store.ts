@@ -1,10 +1,13 @@
 import type { AuthSession, PublicUser } from '@guichet/shared/auth';
 import type { Organization } from '@guichet/shared/organizations';
-import { deriveRole, type Permission, type Role, selectOrganization } from '@guichet/shared/permissions';
-import type { StaffMe } from '@guichet/shared/staffs';
+import type { Permission, Role } from '@guichet/shared/permissions';
 import type { TokenState } from '../token-manager';
 
-/** Spec §3: the user, the organisation, a token, a role and a permissions list, kept in persisted storage. */
+/**
+ * Spec §3: the user, the organisation, a token, a role and a permissions list, kept in persisted storage.
+ * The sign-in pages write here too, so this module stays free of the router, the query cache and the
+ * permission rules (the profile is applied by `apply-profile.ts`).
+ */
 export interface SessionState {
   token: string | null;
   /** Epoch milliseconds. */
@@ -149,22 +152,9 @@ export function createSessionStore(
         user: session.user,
       });
     },
-    /**
-     * Spec §4: applies the loaded profile. The stored organisation is used when it is still one of the staff
-     * member's eligible organisations, otherwise the first; with none, only the user is kept.
-     */
-    applyProfile(me: StaffMe): void {
-      const selected = selectOrganization(me.staffOrganization, state.organizationId);
-      const user: PublicUser = { id: me.id, email: me.email, displayName: me.displayName, locale: me.locale };
-      const permissions = selected ? [...selected.permissions] : [];
-      const next: SessionState = {
-        ...state,
-        user,
-        organizationId: selected?.organization_id ?? null,
-        organization: selected?.organization ?? null,
-        permissions,
-        role: selected ? deriveRole(permissions) : null,
-      };
+    /** A derived change (see `apply-profile.ts`); nothing is written when the state stays the same. */
+    update(change: (current: SessionState) => SessionState): void {
+      const next = change(state);
       if (JSON.stringify(next) !== JSON.stringify(state)) set(next);
     },
     /** The organisation switcher: only stores the choice; the profile decides whether it is eligible. */

@@ -1,10 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { publicApi as api } from '../../../lib/public-api';
 
 export function requestPasswordReset(body: { email: string }): Promise<void> {
   return api.post<void>('/auth/password-reset', body, { auth: false });
-}
-
-export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: requestPasswordReset });
 }

@@ -1,18 +1,10 @@
 import type { AuthSession, SignInBody } from '@guichet/shared/auth';
-import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { startSession } from '../../../lib/session/actions';
+import { publicApi as api } from '../../../lib/public-api';
+import { sessionStore } from '../../../lib/session/store';
 
-export function signIn(body: SignInBody): Promise<AuthSession> {
-  return api.post<AuthSession>('/auth/sign-in', body, { auth: false });
-}
-
-export function useSignIn() {
-  return useMutation({
-    mutationFn: async (body: SignInBody) => {
-      const session = await signIn(body);
-      await startSession(session);
-      return session;
-    },
-  });
+/** Signs in and keeps the session where the back office reads it; the back office loads the profile. */
+export async function signIn(body: SignInBody): Promise<AuthSession> {
+  const session = await api.post<AuthSession>('/auth/sign-in', body, { auth: false });
+  sessionStore.setAuth(session);
+  return session;
 }

@@ -1,18 +1,10 @@
 import type { AuthSession, SignUpBody } from '@guichet/shared/auth';
-import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { startSession } from '../../../lib/session/actions';
+import { publicApi as api } from '../../../lib/public-api';
+import { sessionStore } from '../../../lib/session/store';
 
-export function signUp(body: SignUpBody): Promise<AuthSession> {
-  return api.post<AuthSession>('/auth/sign-up', body, { auth: false });
-}
-
-export function useSignUp() {
-  return useMutation({
-    mutationFn: async (body: SignUpBody) => {
-      const session = await signUp(body);
-      await startSession(session);
-      return session;
-    },
-  });
+/** Creates the account, signed in at once; the session is kept where the back office reads it. */
+export async function signUp(body: SignUpBody): Promise<AuthSession> {
+  const session = await api.post<AuthSession>('/auth/sign-up', body, { auth: false });
+  sessionStore.setAuth(session);
+  return session;
 }

@@ -1,7 +1,7 @@
 import type { PasswordRule } from '@guichet/shared/password-policy';
 import { Alert, List, PasswordInput, Stack } from '@mantine/core';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { usePasswordPolicy } from '../api/get-password-policy';
 import { PasswordChecklist, ruleLabel } from './password-checklist';
 

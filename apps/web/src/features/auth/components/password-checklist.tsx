@@ -5,8 +5,7 @@ import {
   type PasswordRule,
 } from '@guichet/shared/password-policy';
 import { Box, List, Text, VisuallyHidden } from '@mantine/core';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { type TFunction, useTranslation } from '../../../lib/i18n';
 
 /** The rules the policy turns on, in the shared order. */
 export function activeRules(policy: PasswordPolicy): PasswordRule[] {

@@ -1,7 +1,6 @@
 import { PASSWORD_RULES, type PasswordPolicy, type PasswordRule } from '@guichet/shared/password-policy';
 import { isApiError } from '../../../lib/api-error';
-import { queryClient } from '../../../lib/query-client';
-import { passwordPolicyQueryOptions } from '../api/get-password-policy';
+import { refreshPasswordPolicy, setPasswordPolicy } from '../api/get-password-policy';
 
 /**
  * Spec §5: a password refused by the policy refreshes the policy and shows the error. Returns the rules
@@ -10,9 +9,8 @@ import { passwordPolicyQueryOptions } from '../api/get-password-policy';
 export function handlePolicyFailure(error: unknown): PasswordRule[] | null {
   if (!isApiError(error) || error.code !== 'password-does-not-meet-requirements') return null;
   const details = (error.details ?? {}) as { failedRules?: unknown; policy?: unknown };
-  const { queryKey } = passwordPolicyQueryOptions();
-  if (isPolicy(details.policy)) queryClient.setQueryData(queryKey, details.policy);
-  void queryClient.invalidateQueries({ queryKey });
+  if (isPolicy(details.policy)) setPasswordPolicy(details.policy);
+  void refreshPasswordPolicy();
   const failed = Array.isArray(details.failedRules) ? details.failedRules : [];
   return PASSWORD_RULES.filter((rule) => failed.includes(rule));
 }
