@@ -31,7 +31,7 @@ test('a staff member edits their profile, changes their password, signs out and 
 
   await signIn(page, staff.email, staff.password);
   await expect(page.getByText('The e-mail address or the password is not right.')).toBeVisible();
-  await page.getByLabel('Password', { exact: true }).fill('a-newer-password');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('a-newer-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome, Paula Renamed' })).toBeVisible();
 });
@@ -40,6 +40,7 @@ test('a staff member deletes their account', async ({ page, request }) => {
   const staff = await apiSignUp(request, 'Dora Delete');
   await apiCreateOrganization(request, staff.accessToken, 'Short-lived Org');
   await signIn(page, staff.email, staff.password);
+  await expect(page.getByRole('heading', { name: 'Welcome, Dora Delete' })).toBeVisible();
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Delete my account' }).click();
   const dialog = page.getByRole('dialog');

@@ -12,7 +12,7 @@ test('a visitor opening a protected page lands on /connection, signs in and retu
   await signIn(page, DEMO.email, 'not-the-password');
   await expect(page.getByText('The e-mail address or the password is not right.')).toBeVisible();
 
-  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/events$/);
   await expect(page.getByRole('heading', { name: 'Events', level: 1 })).toBeVisible();
@@ -37,12 +37,12 @@ test('a new staff member registers, creates an organisation and lands on the das
   await page.getByLabel('Your name').fill('Rita Register');
   await page.getByLabel('E-mail address').fill(email);
   // The live checklist follows the password policy served by the API (minimum length 6).
-  await page.getByLabel('Password', { exact: true }).fill('abc');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('abc');
   await page.getByRole('button', { name: 'Create my account' }).click();
   await expect(page.getByText(/at least 6 characters/).first()).toBeVisible();
   await expect(page).toHaveURL(/\/regs8df0s9dfsd/);
 
-  await page.getByLabel('Password', { exact: true }).fill('a fine password');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('a fine password');
   await page.getByRole('button', { name: 'Create my account' }).click();
   await expect(page).toHaveURL(/\/create-organization/);
 

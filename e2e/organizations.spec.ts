@@ -63,7 +63,7 @@ test('on a phone the navigation opens from a burger menu', async ({ browser }) =
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(nav.getByRole('link', { name: 'Events' })).toBeHidden();
   await page.getByRole('button', { name: 'Open navigation' }).click();
-  await page.getByRole('link', { name: 'Events' }).first().click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Events' }).click();
   await expect(page).toHaveURL(/\/events$/);
   await context.close();
 });

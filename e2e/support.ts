@@ -33,7 +33,7 @@ export async function apiCreateOrganization(request: APIRequestContext, accessTo
 export async function signIn(page: Page, email: string, password: string) {
   if (!page.url().includes('/connection')) await page.goto('/connection');
   await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 

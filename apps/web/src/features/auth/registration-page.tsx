@@ -89,7 +89,7 @@ export default function RegistrationPage() {
           />
           <Text size="xs" c="dimmed">
             {t('registration.agreement')}{' '}
-            <PublicLink href="/term-of-services" size="xs">
+            <PublicLink href="/term-of-services" size="xs" underline="always">
               {t('registration.terms')}
             </PublicLink>
             .
