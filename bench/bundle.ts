@@ -10,7 +10,11 @@ export function benchBundle(): boolean {
     cwd: root,
     stdio: 'inherit',
   });
-  return verdict('bundle budgets', report.status === 0, report.status === 0 ? 'within budget' : 'over budget');
+  return verdict(
+    'bundle budgets',
+    report.status === 0,
+    report.status === 0 ? 'within budget' : 'over budget',
+  );
 }
 
 if (process.argv[1]?.endsWith('bundle.ts')) {

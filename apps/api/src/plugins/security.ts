@@ -29,7 +29,15 @@ export function contentSecurityPolicy(config: Pick<Config, 'publicUrl'>): string
  * the health endpoint's throughput).
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
-  const headers = {
+  const headers = securityHeaders(config);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+}
+
+export function securityHeaders(config: Pick<Config, 'publicUrl'>): Record<string, string> {
+  return {
     'content-security-policy': contentSecurityPolicy(config),
     'strict-transport-security': 'max-age=31536000; includeSubDomains',
     'x-content-type-options': 'nosniff',
@@ -41,10 +49,6 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
     'x-dns-prefetch-control': 'off',
     'x-permitted-cross-domain-policies': 'none',
   };
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
 }
 
 /**

@@ -34,18 +34,22 @@ async function issueSession(
   ctx: AppContext,
   row: repository.StaffRow,
   meta: ClientMeta,
-  familyId: string = uuidv7(),
-  db: Queryable = ctx.db,
+  options: { familyId?: string; db?: Queryable; signedIn?: boolean } = {},
 ): Promise<IssuedSession> {
+  const { familyId = uuidv7(), db = ctx.db, signedIn = false } = options;
   const { token, hash } = newOpaqueToken();
   const refreshExpiresAt = new Date(Date.now() + ctx.config.refreshTokenTtlDays * 86_400_000);
-  await repository.insertRefreshToken(db, {
-    staffId: row.id,
-    familyId,
-    tokenHash: hash,
-    expiresAt: refreshExpiresAt,
-    userAgent: meta.userAgent?.slice(0, 300) ?? null,
-  });
+  await repository.insertRefreshToken(
+    db,
+    {
+      staffId: row.id,
+      familyId,
+      tokenHash: hash,
+      expiresAt: refreshExpiresAt,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    },
+    signedIn,
+  );
   const accessToken = await signAccessToken(ctx.config.jwtSecret, row.id, ctx.config.accessTokenTtlSeconds);
   return {
     session: { accessToken, expiresIn: ctx.config.accessTokenTtlSeconds, user: toPublicUser(row) },
@@ -86,8 +90,7 @@ export async function signIn(
     : await verifyDummyPassword(input.password);
   if (!row || !valid) throw new AppError('invalid-credential', 'The e-mail or password is incorrect.');
   ctx.limiters.authPerAccount.reset(`sign-in:${input.email}`);
-  await repository.touchLastSignIn(ctx.db, row.id);
-  return issueSession(ctx, row, meta);
+  return issueSession(ctx, row, meta, { signedIn: true });
 }
 
 const invalidRefresh = () => new AppError('unauthenticated', 'Your session has ended. Sign in again.');
@@ -114,7 +117,7 @@ export async function refresh(
   const issued = await ctx.db.transaction(async (tx) => {
     if (!(await repository.rotateRefreshToken(tx, row.id))) return undefined;
     const staffRow = await repository.findStaffById(tx, row.staffId);
-    return staffRow ? issueSession(ctx, staffRow, meta, row.familyId, tx) : undefined;
+    return staffRow ? issueSession(ctx, staffRow, meta, { familyId: row.familyId, db: tx }) : undefined;
   });
   if (!issued) {
     await repository.revokeFamily(ctx.db, row.familyId);
