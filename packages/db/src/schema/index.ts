@@ -1,3 +1,6 @@
 export * from './identity';
 export * from './organizations';
 export * from './outbox';
+export * from './settings';
+export * from './sign-in';
+export * from './teams';

@@ -33,6 +33,6 @@ describe('GET /api/health on a listening server', () => {
     expect(withQuery.status).toBe(200);
     const post = await fetch(`${base}/api/health`, { method: 'POST' });
     expect(post.status).toBe(404);
-    expect((await post.json()).error.code).toBe('route-not-found');
+    expect(((await post.json()) as { error: { code: string } }).error.code).toBe('route-not-found');
   });
 });
