@@ -1,7 +1,10 @@
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4100);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const dataDir = `test-results/e2e-data-${PORT}`;
+const webDir = path.resolve(`test-results/e2e-web-${PORT}`);
 
 /**
  * Browser journeys against the real app: the production build served by the API on the embedded
@@ -9,6 +12,7 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  */
 export default defineConfig({
   testDir: './e2e',
+  outputDir: `test-results/playwright-${PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -34,7 +38,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `rm -rf test-results/e2e-data && npm run build --silent && node --import tsx apps/api/src/main.ts`,
+    // Data and web build per port, so several runs can share the machine without touching each other.
+    command: `rm -rf ${dataDir} && npx vite build apps/web --logLevel warn --outDir ${webDir} --emptyOutDir && node --import tsx apps/api/src/main.ts`,
     url: `http://localhost:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -44,7 +49,8 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
-      DATA_DIR: 'test-results/e2e-data',
+      DATA_DIR: dataDir,
+      WEB_DIST: webDir,
       DATABASE_URL: '',
       SMTP_URL: '',
       DEV_MAILBOX: 'true',

@@ -39,6 +39,13 @@ export const ERROR_STATUS = {
   'organization-already-set': 409,
   /** The last ALL holder of an organisation with other staff cannot leave, be removed or be demoted. */
   'last-admin': 409,
+  'already-member': 409,
+  'invitation-invalid': 404,
+  'invitation-expired': 410,
+  'registration-closed': 403,
+  'two-factor-required': 403,
+  'unsupported-file-type': 415,
+  'provider-not-found': 404,
   // Storage
   'object-not-found': 404,
   unauthorized: 403,

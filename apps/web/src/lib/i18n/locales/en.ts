@@ -36,6 +36,13 @@ const errors = {
   'organization-already-set': 'This organisation is already selected.',
   'last-admin':
     'You are the last administrator of an organisation that has other staff. Give the “All” permission to someone else first.',
+  'already-member': 'This person is already a member of the organisation.',
+  'invitation-invalid': 'This invitation link is not valid. Ask for a new invitation.',
+  'invitation-expired': 'This invitation has expired or was already used. Ask for a new one.',
+  'registration-closed': 'Registration is by invitation only. Ask an administrator to invite you.',
+  'two-factor-required': 'This organisation requires two-factor sign-in. Turn it on in your profile.',
+  'unsupported-file-type': 'This type of file is not accepted.',
+  'provider-not-found': 'This sign-in provider is not configured.',
   'object-not-found': 'The file could not be found.',
   unauthorized: 'You are not allowed to access this file.',
   'quota-exceeded': 'The storage quota is exceeded.',

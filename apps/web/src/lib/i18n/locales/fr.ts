@@ -40,6 +40,15 @@ const errors = {
   'organization-already-set': 'Cette organisation est déjà sélectionnée.',
   'last-admin':
     'Vous êtes le dernier administrateur d’une organisation qui compte d’autres membres. Donnez d’abord la permission « Tout » à quelqu’un d’autre.',
+  'already-member': 'Cette personne fait déjà partie de l’organisation.',
+  'invitation-invalid': 'Ce lien d’invitation n’est pas valide. Demandez une nouvelle invitation.',
+  'invitation-expired': 'Cette invitation a expiré ou a déjà servi. Demandez-en une nouvelle.',
+  'registration-closed':
+    'L’inscription se fait uniquement sur invitation. Demandez à un administrateur de vous inviter.',
+  'two-factor-required':
+    'Cette organisation exige la connexion en deux étapes. Activez-la dans votre profil.',
+  'unsupported-file-type': 'Ce type de fichier n’est pas accepté.',
+  'provider-not-found': 'Ce fournisseur de connexion n’est pas configuré.',
   'object-not-found': 'Le fichier est introuvable.',
   unauthorized: 'Vous n’êtes pas autorisé à accéder à ce fichier.',
   'quota-exceeded': 'Le quota de stockage est dépassé.',
