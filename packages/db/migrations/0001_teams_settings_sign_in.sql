@@ -77,6 +77,19 @@ CREATE TABLE "invitations" (
 	CONSTRAINT "invitations_token_hash_unique" UNIQUE("token_hash")
 );
 --> statement-breakpoint
+ALTER TABLE "organizations" ADD COLUMN "legal_name" text;--> statement-breakpoint
+ALTER TABLE "organizations" ADD COLUMN "address_line1" text;--> statement-breakpoint
+ALTER TABLE "organizations" ADD COLUMN "address_line2" text;--> statement-breakpoint
+ALTER TABLE "organizations" ADD COLUMN "postal_code" text;--> statement-breakpoint
+ALTER TABLE "organizations" ADD COLUMN "city" text;--> statement-breakpoint
+ALTER TABLE "organizations" ADD COLUMN "country" text;--> statement-breakpoint
+ALTER TABLE "organizations" ADD COLUMN "vat_number" text;--> statement-breakpoint
+ALTER TABLE "organizations" ADD COLUMN "contact_email" text;--> statement-breakpoint
+ALTER TABLE "organizations" ADD COLUMN "default_currency" char(3) DEFAULT 'EUR' NOT NULL;--> statement-breakpoint
+ALTER TABLE "organizations" ADD COLUMN "time_zone" text DEFAULT 'Europe/Paris' NOT NULL;--> statement-breakpoint
+ALTER TABLE "organizations" ADD COLUMN "logo_file_id" uuid;--> statement-breakpoint
+ALTER TABLE "organizations" ADD COLUMN "require_two_factor" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "organizations" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "files" ADD CONSTRAINT "files_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "files" ADD CONSTRAINT "files_uploaded_by_staff_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."staff"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "recovery_codes" ADD CONSTRAINT "recovery_codes_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -7,10 +7,26 @@ export const organizations = pgTable('organizations', {
   id: uuid('id')
     .primaryKey()
     .$defaultFn(() => uuidv7()),
+  /** The display name, shown across the app and to buyers. */
   name: text('name').notNull(),
   /** Public identifier in URLs (e.g. public event pages); unique across the service. */
   slug: text('slug').notNull().unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  // Company settings (/settings/company).
+  legalName: text('legal_name'),
+  addressLine1: text('address_line1'),
+  addressLine2: text('address_line2'),
+  postalCode: text('postal_code'),
+  city: text('city'),
+  country: text('country'),
+  vatNumber: text('vat_number'),
+  contactEmail: text('contact_email'),
+  defaultCurrency: char('default_currency', { length: 3 }).notNull().default('EUR'),
+  timeZone: text('time_zone').notNull().default('Europe/Paris'),
+  logoFileId: uuid('logo_file_id'),
+  /** When set, staff must have two-factor sign-in enabled to work in this organisation. */
+  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Membership of a staff member in an organisation, with the permissions held there. */
