@@ -15,7 +15,10 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailboxApiRoutes, registerMailboxPage } from './modules/mail/mailbox.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
+import { filesRoutes } from './modules/settings/files.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
 import { staffsRoutes } from './modules/staffs/staffs.routes';
+import { teamsRoutes } from './modules/teams/teams.routes';
 import { registerErrorHandler } from './plugins/errors';
 import { RateLimiter } from './plugins/rate-limit';
 import { registerCors, registerSecurityHeaders, securityHeaders } from './plugins/security';
@@ -129,6 +132,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(authRoutes(ctx));
       await api.register(staffsRoutes(ctx));
       await api.register(organizationsRoutes(ctx));
+      await api.register(settingsRoutes(ctx));
+      await api.register(filesRoutes(ctx));
+      await api.register(teamsRoutes(ctx));
       if (config.devMailbox) await api.register(mailboxApiRoutes(ctx));
     },
     { prefix: '/api' },

@@ -8,6 +8,15 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+const oidcProviderSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'lower-case letters, digits and dashes'),
+  name: z.string().min(1).max(60),
+  issuer: z.string().url(),
+  clientId: z.string().min(1),
+  clientSecret: z.string().min(1),
+});
+export type OidcProviderConfig = z.infer<typeof oidcProviderSchema>;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -35,7 +44,29 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   CORS_ORIGINS: z.string().optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
+  OIDC_PROVIDERS: z
+    .string()
+    .transform((value, context) => {
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        context.addIssue({ code: 'custom', message: 'must be a JSON array' });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z
+        .array(oidcProviderSchema)
+        .refine((list) => new Set(list.map((p) => p.id)).size === list.length, 'ids must be unique'),
+    )
+    .default([]),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REGISTRATION: z.enum(['open', 'invite-only']).default('open'),
+  STORAGE_S3_ENDPOINT: z.string().url().optional(),
+  STORAGE_S3_BUCKET: z.string().min(3).max(63).optional(),
+  STORAGE_S3_REGION: z.string().default('us-east-1'),
+  STORAGE_S3_ACCESS_KEY_ID: z.string().optional(),
+  STORAGE_S3_SECRET_ACCESS_KEY: z.string().optional(),
 });
 
 export interface Config {
@@ -59,7 +90,23 @@ export interface Config {
   corsOrigins: string[];
   trustProxy: boolean;
   logLevel: string;
+  /** Third-party sign-in: OpenID Connect providers, each shown as a button on the sign-in page. */
+  oidcProviders: OidcProviderConfig[];
+  /** Who may create an account: anyone, or only e-mails with a pending invitation. */
+  registration: 'open' | 'invite-only';
+  storage: StorageConfig;
 }
+
+export type StorageConfig =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3';
+      endpoint: string;
+      bucket: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+    };
 
 /** The only place that reads process.env. Fails fast with every invalid variable named. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -113,6 +160,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : [],
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    oidcProviders: e.OIDC_PROVIDERS,
+    registration: e.REGISTRATION,
+    storage: storageConfig(e, dataDir),
+  };
+}
+
+/** Local disk under DATA_DIR/files, unless an S3 bucket is configured (then its keys are required). */
+function storageConfig(e: z.infer<typeof envSchema>, dataDir: string): StorageConfig {
+  if (!e.STORAGE_S3_BUCKET) return { kind: 'local', dir: path.join(dataDir, 'files') };
+  if (!e.STORAGE_S3_ACCESS_KEY_ID || !e.STORAGE_S3_SECRET_ACCESS_KEY) {
+    throw new Error(
+      'Invalid configuration:\n  STORAGE_S3_ACCESS_KEY_ID and STORAGE_S3_SECRET_ACCESS_KEY are required with STORAGE_S3_BUCKET',
+    );
+  }
+  return {
+    kind: 's3',
+    endpoint: (e.STORAGE_S3_ENDPOINT ?? `https://s3.${e.STORAGE_S3_REGION}.amazonaws.com`).replace(/\/$/, ''),
+    bucket: e.STORAGE_S3_BUCKET,
+    region: e.STORAGE_S3_REGION,
+    accessKeyId: e.STORAGE_S3_ACCESS_KEY_ID,
+    secretAccessKey: e.STORAGE_S3_SECRET_ACCESS_KEY,
   };
 }
 

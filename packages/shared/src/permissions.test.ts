@@ -97,6 +97,7 @@ describe('route access table (spec §2 and PRODUCT.md decisions)', () => {
         '/reset-password',
         '/checkout/firebase',
         '/term-of-services',
+        '/invitations/accept',
       ].sort(),
     );
   });

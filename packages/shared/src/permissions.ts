@@ -103,6 +103,7 @@ export const ROUTE_ACCESS = {
   '/reset-password': PUBLIC,
   '/checkout/firebase': PUBLIC,
   '/term-of-services': PUBLIC,
+  '/invitations/accept': PUBLIC,
 } as const satisfies Record<string, RouteAccess>;
 
 export type AppRoute = keyof typeof ROUTE_ACCESS;

@@ -43,7 +43,8 @@ export function securityHeaders(config: Pick<Config, 'publicUrl'>): Record<strin
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
-    'cross-origin-opener-policy': 'same-origin',
+    // Not `same-origin`: the sign-in page must keep its hold on the third-party sign-in popup.
+    'cross-origin-opener-policy': 'same-origin-allow-popups',
     'cross-origin-resource-policy': 'same-origin',
     'origin-agent-cluster': '?1',
     'x-dns-prefetch-control': 'off',

@@ -1,7 +1,8 @@
 import type { Database } from '@guichet/db/client';
-import { staffOrganizations } from '@guichet/db/schema/organizations';
+import { organizations, staffOrganizations } from '@guichet/db/schema/organizations';
+import { twoFactor } from '@guichet/db/schema/sign-in';
 import { checkPermission, type Permission } from '@guichet/shared/permissions';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import type { PreHandler } from './auth';
@@ -30,13 +31,21 @@ export function requireOrganization(db: Database, anyOf: readonly Permission[] |
     if (!organizationId) throw new AppError('organization-required', 'Choose an organisation first.');
     if (!UUID.test(organizationId)) throw forbidden();
     const [membership] = await db
-      .select({ permissions: staffOrganizations.permissions })
+      .select({
+        permissions: staffOrganizations.permissions,
+        // An organisation may require two-factor sign-in of its staff (read in the same query).
+        twoFactorMissing: sql<boolean>`${organizations.requireTwoFactor} and not exists (select 1 from ${twoFactor} where ${twoFactor.staffId} = ${staffId} and ${twoFactor.enabledAt} is not null)`,
+      })
       .from(staffOrganizations)
+      .innerJoin(organizations, eq(organizations.id, staffOrganizations.organizationId))
       .where(
         and(eq(staffOrganizations.organizationId, organizationId), eq(staffOrganizations.staffId, staffId)),
       )
       .limit(1);
     if (!membership) throw forbidden();
+    if (membership.twoFactorMissing) {
+      throw new AppError('two-factor-required', 'This organisation requires two-factor sign-in.');
+    }
     if (anyOf !== 'member' && !checkPermission(membership.permissions, anyOf)) throw forbidden();
     request.tenant = { organizationId, permissions: membership.permissions };
   };

@@ -1,20 +1,27 @@
 import { LOCALES, type Locale } from '@guichet/shared/i18n';
-import { NativeSelect } from '@mantine/core';
 import { isLocale, useTranslation } from '../lib/i18n';
 
-/** The language switcher of the sign-in pages and the auth layout. */
+/**
+ * The language switcher of the sign-in pages and the auth layout: a plain `<select>` styled with Mantine's
+ * variables (Mantine's NativeSelect cost the sign-in page 2 KB it does not have).
+ */
 export function LanguageSelect({ onChange }: { onChange: (locale: Locale) => void }) {
   const { t, locale } = useTranslation();
   return (
-    <NativeSelect
+    <select
       aria-label={t('language.label')}
-      size="xs"
+      className="language-select"
       value={locale}
       onChange={(event) => {
         const next = event.currentTarget.value;
         if (isLocale(next)) onChange(next);
       }}
-      data={LOCALES.map((value) => ({ value, label: t(`language.${value}`) }))}
-    />
+    >
+      {LOCALES.map((value) => (
+        <option key={value} value={value}>
+          {t(`language.${value}`)}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -34,6 +34,7 @@ export const ROUTE_META: Record<AppRoute, RouteMeta> = {
   '/password-forgotten': { title: 'passwordForgotten' },
   '/reset-password': { title: 'resetPassword' },
   '/term-of-services': { title: 'terms' },
+  '/invitations/accept': { title: 'invitationAccept' },
 };
 
 /** The route's ancestors then itself, for breadcrumbs; route patterns with `:id` link to their own URL. */

@@ -14,11 +14,12 @@ import type { AppContext } from '../../context';
 import { clientMeta, errorResponses, noContent } from '../../http';
 import { authenticate, requireStaffId } from '../../plugins/auth';
 import * as service from './auth.service';
+import { signInOptionsRoutes } from './sign-in-options.routes';
 
 export const REFRESH_COOKIE = 'guichet_refresh';
 const COOKIE_PATH = '/api/auth';
 
-function setRefreshCookie(ctx: AppContext, reply: FastifyReply, issued: service.IssuedSession) {
+export function setRefreshCookie(ctx: AppContext, reply: FastifyReply, issued: service.IssuedSession) {
   reply.setCookie(REFRESH_COOKIE, issued.refreshToken, {
     httpOnly: true,
     sameSite: 'strict',
@@ -28,7 +29,7 @@ function setRefreshCookie(ctx: AppContext, reply: FastifyReply, issued: service.
   });
 }
 
-function clearRefreshCookie(reply: FastifyReply) {
+export function clearRefreshCookie(reply: FastifyReply) {
   reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH, httpOnly: true, sameSite: 'strict' });
 }
 
@@ -36,6 +37,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const signedIn = authenticate(ctx.db, ctx.config.jwtSecret);
     const tags = ['auth'];
+    await app.register(signInOptionsRoutes(ctx));
 
     app.get(
       '/auth/password-policy',
@@ -67,7 +69,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary: 'Sign in with e-mail and password',
           body: signInBodySchema,
-          response: { 200: authSessionSchema, ...errorResponses(400, 429) },
+          response: { 200: authSessionSchema, ...errorResponses(400, 401, 429) },
         },
       },
       async (request, reply) => {

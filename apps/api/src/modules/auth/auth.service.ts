@@ -6,8 +6,10 @@ import { AppError } from '../../errors';
 import { enqueueMail, type Queryable } from '../mail/mail.repository';
 import { passwordResetMail } from '../mail/templates';
 import { releaseMemberships } from '../organizations/organizations.service';
+import { assertRegistrationAllowed } from '../settings/settings.service';
 import * as repository from './auth.repository';
 import { assertPasswordMeetsPolicy, hashPassword, verifyDummyPassword, verifyPassword } from './passwords';
+import { finishSignIn } from './second-factor';
 import { newOpaqueToken, newResetCode, sha256, signAccessToken } from './tokens';
 
 /** What a successful sign-in, sign-up or refresh gives: the JSON body and the new refresh token. */
@@ -17,7 +19,7 @@ export interface IssuedSession {
   refreshExpiresAt: Date;
 }
 
-interface ClientMeta {
+export interface ClientMeta {
   ip: string;
   userAgent: string | null;
 }
@@ -30,7 +32,7 @@ export function toPublicUser(row: repository.StaffRow): PublicUser {
   return { id: row.id, email: row.email, displayName: row.displayName, locale: toLocale(row.locale) };
 }
 
-async function issueSession(
+export async function issueSession(
   ctx: AppContext,
   row: repository.StaffRow,
   meta: ClientMeta,
@@ -65,6 +67,7 @@ export async function signUp(
 ): Promise<IssuedSession> {
   ctx.limiters.authPerIp.hit(`sign-up:${meta.ip}`);
   ctx.limiters.authPerAccount.hit(`sign-up:${input.email}`);
+  await assertRegistrationAllowed(ctx, input.email);
   assertPasswordMeetsPolicy(ctx.config.passwordPolicy, input.password);
   const passwordHash = await hashPassword(input.password);
   const row = await repository.insertStaff(ctx.db, {
@@ -90,7 +93,7 @@ export async function signIn(
     : await verifyDummyPassword(input.password);
   if (!row || !valid) throw new AppError('invalid-credential', 'The e-mail or password is incorrect.');
   ctx.limiters.authPerAccount.reset(`sign-in:${input.email}`);
-  return issueSession(ctx, row, meta, { signedIn: true });
+  return finishSignIn(ctx, row, meta);
 }
 
 const invalidRefresh = () => new AppError('unauthenticated', 'Your session has ended. Sign in again.');

@@ -43,3 +43,13 @@ export function assertPasswordMeetsPolicy(policy: PasswordPolicy, password: stri
     );
   }
 }
+
+/**
+ * The password hash of an account created by a third-party sign-in: no password matches it (argon2 cannot
+ * parse it); the owner can set one through the password reset.
+ */
+export const NO_PASSWORD = '!none';
+
+export function hasPassword(passwordHash: string): boolean {
+  return passwordHash !== NO_PASSWORD;
+}

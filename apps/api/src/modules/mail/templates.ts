@@ -3,7 +3,12 @@ import type { MailMessage } from './mail.repository';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-function layout(title: string, paragraphs: string[], action?: { label: string; href: string }): string {
+/** The HTML frame every mail shares. */
+export function layout(
+  title: string,
+  paragraphs: string[],
+  action?: { label: string; href: string },
+): string {
   const body = paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join('');
   const button = action
     ? `<p><a href="${escapeHtml(action.href)}" style="display:inline-block;padding:10px 16px;background:#1864ab;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>`

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { AuthFrame } from '../../components/auth-frame';
 import { BRAND_LINK_STYLE, BrandMark } from '../../components/brand-mark';
 import { LanguageSelect } from '../../components/language-select';
+import { rememberAfterSignUp } from '../../lib/after-sign-up';
 import { type Flash, takeFlash } from '../../lib/flash';
 import { changeLocale, useTranslation } from '../../lib/i18n';
 import { nextFromSearch } from '../../lib/next-path';
@@ -114,6 +115,7 @@ export function start(container: HTMLElement): void {
     window.location.replace(nextFromSearch(window.location.search) ?? '/');
     return;
   }
+  if (path === '/regs8df0s9dfsd') rememberAfterSignUp(window.location.search);
   if (isKnown(path)) void loadPage(path);
   createRoot(container).render(
     <StrictMode>

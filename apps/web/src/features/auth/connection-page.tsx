@@ -1,5 +1,5 @@
 import { Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { PublicLink } from '../../app/public/public-link';
 import { FormError } from '../../components/form-error';
 import { useTranslation } from '../../lib/i18n';
@@ -7,6 +7,10 @@ import { nextFromSearch } from '../../lib/next-path';
 import { useAction } from '../../lib/use-action';
 import { signIn } from './api/sign-in';
 import { isValidEmail } from './components/email-check';
+
+// The other ways in, the e-mail link's confirmation and the two-factor step: one chunk, after the page.
+const extras = () => import('./components/sign-in-extras');
+const SignInExtras = lazy(extras);
 
 /** `/connection`: e-mail and password, then a full load into the back office, where the visitor wanted to go. */
 export default function ConnectionPage() {
@@ -16,6 +20,24 @@ export default function ConnectionPage() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [leaving, setLeaving] = useState(false);
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [link, setLink] = useState(() => new URLSearchParams(window.location.search).get('link'));
+  const restart = () => {
+    setChallenge(null);
+    setLink(null);
+  };
+
+  if (challenge || link) {
+    return (
+      <Suspense fallback={null}>
+        <SignInExtras
+          step={challenge ? { kind: 'challenge', challenge } : { kind: 'link', token: link ?? '' }}
+          onChallenge={setChallenge}
+          onRestart={restart}
+        />
+      </Suspense>
+    );
+  }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -32,6 +54,8 @@ export default function ConnectionPage() {
           setLeaving(true);
           window.location.assign(nextFromSearch(window.location.search) ?? '/');
         },
+        // A 401 multi-factor-auth-required: the second step follows.
+        onError: (error) => void extras().then((module) => setChallenge(module.challengeOf(error))),
       },
     );
   }
@@ -77,6 +101,13 @@ export default function ConnectionPage() {
           </Button>
         </Stack>
       </form>
+      <Suspense fallback={null}>
+        <SignInExtras
+          step={{ kind: 'options', email: email.trim() }}
+          onChallenge={setChallenge}
+          onRestart={restart}
+        />
+      </Suspense>
       <Text size="sm" ta="center">
         {t('connection.noAccount')} <PublicLink href="/regs8df0s9dfsd">{t('connection.register')}</PublicLink>
       </Text>

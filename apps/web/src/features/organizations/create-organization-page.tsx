@@ -1,8 +1,9 @@
 import { isScanOnly } from '@guichet/shared/permissions';
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormError } from '../../components/form-error';
+import { takeAfterSignUp } from '../../lib/after-sign-up';
 import { useTranslation } from '../../lib/i18n';
 import { leaveFor } from '../../lib/public-paths';
 import { signOut } from '../../lib/session/actions';
@@ -19,6 +20,12 @@ export default function CreateOrganizationPage() {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | undefined>();
   const scanOnlyElsewhere = (me?.staffOrganization ?? []).some(isScanOnly);
+
+  // Registration that started from a link (an invitation) goes back there instead.
+  useEffect(() => {
+    const next = takeAfterSignUp();
+    if (next) void navigate(next, { replace: true });
+  }, [navigate]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

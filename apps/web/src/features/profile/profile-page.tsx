@@ -14,6 +14,9 @@ import { useSession } from '../../lib/session/use-session';
 import { toastSuccess } from '../../lib/toasts';
 import { useUpdateProfile } from './api/update-profile';
 import { DeleteAccountModal } from './components/delete-account-modal';
+import { LinkedAccountsSection } from './components/linked-accounts-section';
+import { SessionsSection } from './components/sessions-section';
+import { TwoFactorSection } from './components/two-factor-section';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -139,6 +142,18 @@ export default function ProfilePage() {
         <Button component={Link} to="/edit-password" variant="default">
           {t('profile.changePassword')}
         </Button>
+      </Section>
+
+      <Section id="profile-two-factor" title={t('profileSecurity.twoFactor')}>
+        <TwoFactorSection />
+      </Section>
+
+      <Section id="profile-sessions" title={t('profileSecurity.sessions')}>
+        <SessionsSection />
+      </Section>
+
+      <Section id="profile-linked" title={t('profileSecurity.linked')}>
+        <LinkedAccountsSection />
       </Section>
 
       <Section id="profile-session" title={t('profile.session')}>

@@ -1,0 +1,80 @@
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { FormError } from '../../../components/form-error';
+import { useTranslation } from '../../../lib/i18n';
+import { toastSuccess } from '../../../lib/toasts';
+import { sessionsQueryOptions, useRevokeSession } from '../api/sessions';
+
+/** "Firefox on Windows" from a user agent; good enough to recognise one's own devices. */
+export function describeUserAgent(userAgent: string | null): string | null {
+  if (!userAgent) return null;
+  const browser =
+    [
+      ['Edg/', 'Edge'],
+      ['Firefox/', 'Firefox'],
+      ['Chrome/', 'Chrome'],
+      ['Chromium/', 'Chromium'],
+      ['Safari/', 'Safari'],
+    ].find(([token]) => userAgent.includes(token!))?.[1] ?? null;
+  const system =
+    [
+      ['Android', 'Android'],
+      ['iPhone', 'iPhone'],
+      ['iPad', 'iPad'],
+      ['Windows', 'Windows'],
+      ['Mac OS', 'macOS'],
+      ['Linux', 'Linux'],
+    ].find(([token]) => userAgent.includes(token!))?.[1] ?? null;
+  if (browser && system) return `${browser} · ${system}`;
+  return browser ?? system ?? userAgent.slice(0, 60);
+}
+
+export function SessionsSection() {
+  const { t, locale } = useTranslation();
+  const sessions = useQuery(sessionsQueryOptions());
+  const revoke = useRevokeSession();
+  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        {t('profileSecurity.sessionsIntro')}
+      </Text>
+      <FormError error={sessions.error ?? revoke.error} />
+      <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {sessions.data?.map((session) => {
+          const device = describeUserAgent(session.userAgent) ?? t('profileSecurity.unknownDevice');
+          return (
+            <Group component="li" key={session.id} justify="space-between" wrap="wrap" gap="xs">
+              <div>
+                <Group gap="xs">
+                  <Text fw={500}>{device}</Text>
+                  {session.current && <Badge variant="light">{t('profileSecurity.thisDevice')}</Badge>}
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {t('profileSecurity.since', {
+                    date: format.format(new Date(session.createdAt)),
+                    last: format.format(new Date(session.lastUsedAt)),
+                  })}
+                </Text>
+              </div>
+              {!session.current && (
+                <Button
+                  size="xs"
+                  variant="default"
+                  aria-label={t('profileSecurity.revokeLabel', { device })}
+                  loading={revoke.isPending && revoke.variables === session.id}
+                  onClick={() =>
+                    revoke.mutate(session.id, { onSuccess: () => toastSuccess(t('profileSecurity.revoked')) })
+                  }
+                >
+                  {t('profileSecurity.revoke')}
+                </Button>
+              )}
+            </Group>
+          );
+        })}
+      </Stack>
+    </Stack>
+  );
+}
