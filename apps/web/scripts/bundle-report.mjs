@@ -51,9 +51,14 @@ function gzipped(key) {
   return sizes.get(file);
 }
 
-/** Translations: one language is loaded at start, count the larger. */
-function largestLocale() {
-  const locales = Object.keys(manifest).filter((key) => /\/i18n\/locales\/[a-z]{2}\.ts$/.test(key));
+/**
+ * Translations: one language is loaded at start, so count the larger. The sign-in pages load the core part
+ * (`en.ts`, `fr.ts`); the back office also its own part (`en-back-office.ts`, ...).
+ */
+function largestLocale(part = 'core') {
+  const pattern =
+    part === 'core' ? /\/i18n\/locales\/[a-z]{2}\.ts$/ : /\/i18n\/locales\/[a-z]{2}-back-office\.ts$/;
+  const locales = Object.keys(manifest).filter((key) => pattern.test(key));
   return locales.sort((a, b) => gzipped(b) - gzipped(a)).slice(0, 1);
 }
 
@@ -67,6 +72,7 @@ const routes = {
   shell: [
     entryKey,
     ...largestLocale(),
+    ...largestLocale('back-office'),
     keyOf('src/app/back-office.tsx'),
     keyOf('src/app/layouts/default-layout.tsx'),
     keyOf('src/features/dashboard/dashboard-page.tsx'),

@@ -9,11 +9,10 @@ import { isPublicAuthPath } from './lib/public-paths';
 async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
+  const signInPage = isPublicAuthPath(window.location.pathname);
   const [app] = await Promise.all([
-    isPublicAuthPath(window.location.pathname)
-      ? import('./app/public/public-app')
-      : import('./app/back-office'),
-    import('./lib/i18n').then((i18n) => i18n.initI18n()),
+    signInPage ? import('./app/public/public-app') : import('./app/back-office'),
+    import('./lib/i18n').then((i18n) => i18n.initI18n(signInPage ? ['core'] : ['core', 'backOffice'])),
   ]);
   app.start(container);
 }

@@ -1,14 +1,27 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@guichet/shared/i18n';
 import { useSyncExternalStore } from 'react';
 import type { en, Translation } from './locales/en';
+import type { BackOfficeTranslation, enBackOffice } from './locales/en-back-office';
 
 export const LOCALE_STORAGE_KEY = 'guichet.locale';
 
-/** Each language is its own chunk: only the one in use is downloaded. */
-const loaders: Record<Locale, () => Promise<{ default: Translation }>> = {
-  en: () => import('./locales/en'),
-  fr: () => import('./locales/fr'),
+/**
+ * Each language is split in parts, each its own chunk: the sign-in pages load only `core`, the back office
+ * also `backOffice`, and only the language in use is downloaded.
+ */
+export type CataloguePart = 'core' | 'backOffice';
+type Catalogue = Partial<Translation & BackOfficeTranslation>;
+const loaders: Record<CataloguePart, Record<Locale, () => Promise<{ default: Catalogue }>>> = {
+  core: {
+    en: () => import('./locales/en'),
+    fr: () => import('./locales/fr'),
+  },
+  backOffice: {
+    en: () => import('./locales/en-back-office'),
+    fr: () => import('./locales/fr-back-office'),
+  },
 };
+const parts = new Set<CataloguePart>(['core']);
 
 // ---------------------------------------------------------------------------------------------------------
 // Keys: every leaf of the English catalogue, dotted. Plural leaves (`key_one`, `key_other`) are also reachable
@@ -20,7 +33,7 @@ type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
 
-type LeafKey = Leaves<typeof en>;
+type LeafKey = Leaves<typeof en & typeof enBackOffice>;
 type PluralBase<K> = K extends `${infer Base}_${PluralSuffix}` ? Base : never;
 
 export type TranslationKey = LeafKey | PluralBase<LeafKey>;
@@ -30,7 +43,8 @@ export type TFunction = (key: TranslationKey, params?: TranslationParams) => str
 // ---------------------------------------------------------------------------------------------------------
 // State: the language in use, the catalogues loaded so far, and who wants to hear about a change.
 
-const catalogues: Partial<Record<Locale, Translation>> = {};
+const catalogues: Partial<Record<Locale, Catalogue>> = {};
+const loadedParts = new Map<Locale, Set<CataloguePart>>();
 const listeners = new Set<() => void>();
 let locale: Locale = DEFAULT_LOCALE;
 
@@ -56,15 +70,17 @@ function readStoredLocale(): string | null {
   }
 }
 
-async function ensureLoaded(next: Locale): Promise<Translation> {
-  const loaded = catalogues[next];
-  if (loaded) return loaded;
-  const catalogue = (await loaders[next]()).default;
-  catalogues[next] = catalogue;
-  return catalogue;
+/** Loads the parts in use for a language; parts have distinct top-level sections, so they merge flatly. */
+async function ensureLoaded(next: Locale): Promise<void> {
+  const loaded = loadedParts.get(next) ?? new Set<CataloguePart>();
+  const missing = [...parts].filter((part) => !loaded.has(part));
+  const modules = await Promise.all(missing.map((part) => loaders[part][next]()));
+  catalogues[next] = Object.assign({}, catalogues[next], ...modules.map((module) => module.default));
+  for (const part of missing) loaded.add(part);
+  loadedParts.set(next, loaded);
 }
 
-function lookup(catalogue: Translation | undefined, path: string): string | undefined {
+function lookup(catalogue: Catalogue | undefined, path: string): string | undefined {
   let node: unknown = catalogue;
   for (const part of path.split('.')) {
     if (node === null || typeof node !== 'object') return undefined;
@@ -118,8 +134,12 @@ function apply(next: Locale): void {
   for (const listener of listeners) listener();
 }
 
-/** Picks the language (stored choice, then the browser's) and loads its catalogue before the first render. */
-export async function initI18n(): Promise<Locale> {
+/**
+ * Picks the language (stored choice, then the browser's) and loads the catalogue parts the app needs before
+ * the first render.
+ */
+export async function initI18n(needed: readonly CataloguePart[] = ['core']): Promise<Locale> {
+  for (const part of needed) parts.add(part);
   const detected = detectLocale(readStoredLocale(), navigator.languages ?? [navigator.language]);
   await ensureLoaded(detected);
   apply(detected);

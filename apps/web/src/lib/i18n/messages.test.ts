@@ -1,7 +1,13 @@
 import { ERROR_CODES } from '@guichet/shared/errors';
 import { describe, expect, it } from 'vitest';
-import { en } from './locales/en';
-import { fr } from './locales/fr';
+import { en as enCore } from './locales/en';
+import { enBackOffice } from './locales/en-back-office';
+import { fr as frCore } from './locales/fr';
+import { frBackOffice } from './locales/fr-back-office';
+
+// The sign-in pages load the core part only; the back office both. Together they are the whole language.
+const en = { ...enCore, ...enBackOffice };
+const fr = { ...frCore, ...frBackOffice };
 
 function leaves(value: unknown, prefix = ''): string[] {
   if (typeof value === 'string') return [prefix];
@@ -21,6 +27,11 @@ describe('translations', () => {
       expect(message!.trim().length, code).toBeGreaterThan(5);
     }
     expect(Object.keys(messages.errors).sort()).toEqual([...ERROR_CODES].sort());
+  });
+
+  it('keeps the parts apart: no section is in both', () => {
+    const shared = Object.keys(enCore).filter((key) => key in enBackOffice);
+    expect(shared).toEqual([]);
   });
 
   it('French has exactly the keys English has', () => {
