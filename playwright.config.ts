@@ -5,6 +5,19 @@ const PORT = Number(process.env.E2E_PORT ?? 4100);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const dataDir = `test-results/e2e-data-${PORT}`;
 const webDir = path.resolve(`test-results/e2e-web-${PORT}`);
+// The OpenID Connect provider of the third-party sign-in journeys, on a port of its own per run.
+const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? PORT + 90);
+const oidcIssuer = `http://127.0.0.1:${OIDC_PORT}`;
+const oidcProviders = [
+  {
+    id: 'test',
+    name: 'Test ID',
+    issuer: oidcIssuer,
+    // The client of apps/api/src/modules/auth/oidc-test-provider.ts.
+    clientId: 'guichet-test',
+    clientSecret: 'guichet-test-secret-0123456789',
+  },
+];
 
 /**
  * Browser journeys against the real app: the production build served by the API on the embedded
@@ -37,27 +50,42 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    // Data and web build per port, so several runs can share the machine without touching each other.
-    command: `rm -rf ${dataDir} && npx vite build apps/web --logLevel warn --outDir ${webDir} --emptyOutDir && node --import tsx apps/api/src/main.ts`,
-    url: `http://localhost:${PORT}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      WEB_DIST: webDir,
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      DEV_MAILBOX: 'true',
-      PUBLIC_URL: `http://localhost:${PORT}`,
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT_PER_IP: '10000',
-      AUTH_RATE_LIMIT_PER_ACCOUNT: '1000',
+  webServer: [
+    {
+      command: 'node --import tsx e2e/oidc-provider-server.ts',
+      url: `${oidcIssuer}/.well-known/openid-configuration`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        OIDC_PROVIDER_PORT: String(OIDC_PORT),
+        OIDC_REDIRECT_URI: `http://localhost:${PORT}/api/auth/oidc/test/callback`,
+      },
     },
-  },
+    {
+      // Data and web build per port, so several runs can share the machine without touching each other.
+      command: `rm -rf ${dataDir} && npx vite build apps/web --logLevel warn --outDir ${webDir} --emptyOutDir && node --import tsx apps/api/src/main.ts`,
+      url: `http://localhost:${PORT}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir,
+        WEB_DIST: webDir,
+        DATABASE_URL: '',
+        SMTP_URL: '',
+        DEV_MAILBOX: 'true',
+        PUBLIC_URL: `http://localhost:${PORT}`,
+        LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMIT_PER_IP: '10000',
+        AUTH_RATE_LIMIT_PER_ACCOUNT: '1000',
+        OIDC_PROVIDERS: JSON.stringify(oidcProviders),
+      },
+    },
+  ],
 });

@@ -19,12 +19,19 @@ export interface TestProvider {
   close(): Promise<void>;
 }
 
+/** The accounts by login; a function may answer an account for any login. */
+export type TestAccounts = Record<string, TestAccount> | ((login: string) => TestAccount | undefined);
+
 export async function startTestProvider(
-  accounts: Record<string, TestAccount>,
+  accounts: TestAccounts,
   redirectUri: string,
+  port = 0,
 ): Promise<TestProvider> {
   const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientId = 'guichet-test';
   const clientSecret = 'guichet-test-secret-0123456789';
@@ -43,7 +50,7 @@ export async function startTestProvider(
     features: { devInteractions: { enabled: true } },
     ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600 },
     async findAccount(_ctx, id) {
-      const account = accounts[id];
+      const account = typeof accounts === 'function' ? accounts(id) : accounts[id];
       if (!account) return undefined;
       return { accountId: id, claims: async () => ({ sub: id, ...account }) };
     },
