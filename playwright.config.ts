@@ -6,7 +6,9 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const dataDir = `test-results/e2e-data-${PORT}`;
 const webDir = path.resolve(`test-results/e2e-web-${PORT}`);
 // The OpenID Connect provider of the third-party sign-in journeys, on a port of its own per run.
-const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? PORT + 90);
+// +1000, not a nearby port: 4190 (ManageSieve) is on the fetch standard's list of blocked ports, which Node and
+// Chromium both refuse to connect to.
+const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? PORT + 1000);
 const oidcIssuer = `http://127.0.0.1:${OIDC_PORT}`;
 const oidcProviders = [
   {

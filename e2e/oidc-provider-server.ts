@@ -4,12 +4,12 @@
  * the app. Any login is accepted and names a verified e-mail: `oidc-user` is oidc-user@example.com, a login
  * with an @ is that address.
  *
- *   OIDC_PROVIDER_PORT=4190 OIDC_REDIRECT_URI=http://localhost:4100/api/auth/oidc/test/callback \
+ *   OIDC_PROVIDER_PORT=5100 OIDC_REDIRECT_URI=http://localhost:4100/api/auth/oidc/test/callback \
  *     node --import tsx e2e/oidc-provider-server.ts
  */
 import { startTestProvider } from '../apps/api/src/modules/auth/oidc-test-provider';
 
-const port = Number(process.env.OIDC_PROVIDER_PORT ?? 4190);
+const port = Number(process.env.OIDC_PROVIDER_PORT ?? 5100);
 const redirectUri =
   process.env.OIDC_REDIRECT_URI ??
   `http://localhost:${process.env.E2E_PORT ?? 4100}/api/auth/oidc/test/callback`;
