@@ -2,8 +2,9 @@
 import { benchAuth } from './auth';
 import { benchBundle } from './bundle';
 import { benchHealth } from './health';
+import { benchPlaces } from './places';
 
-const results = [benchBundle(), await benchHealth(), await benchAuth()];
+const results = [benchBundle(), await benchHealth(), await benchAuth(), await benchPlaces()];
 const failed = results.filter((ok) => !ok).length;
 console.log(failed === 0 ? '\nAll budgets met.' : `\n${failed} budget(s) missed.`);
 process.exitCode = failed === 0 ? 0 : 1;

@@ -12,9 +12,11 @@ import type { AppContext } from './context';
 import { type Mailer, smtpMailer } from './jobs/mailer';
 import { OutboxWorker } from './jobs/outbox-worker';
 import { authRoutes } from './modules/auth/auth.routes';
+import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailboxApiRoutes, registerMailboxPage } from './modules/mail/mailbox.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
+import { placesRoutes } from './modules/places/places.routes';
 import { filesRoutes } from './modules/settings/files.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { staffsRoutes } from './modules/staffs/staffs.routes';
@@ -135,6 +137,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(settingsRoutes(ctx));
       await api.register(filesRoutes(ctx));
       await api.register(teamsRoutes(ctx));
+      await api.register(eventsRoutes(ctx));
+      await api.register(placesRoutes(ctx));
       if (config.devMailbox) await api.register(mailboxApiRoutes(ctx));
     },
     { prefix: '/api' },

@@ -67,6 +67,10 @@ const envSchema = z.object({
   STORAGE_S3_REGION: z.string().default('us-east-1'),
   STORAGE_S3_ACCESS_KEY_ID: z.string().optional(),
   STORAGE_S3_SECRET_ACCESS_KEY: z.string().optional(),
+  GEOCODER: z.enum(['gazetteer', 'nominatim', 'google']).default('gazetteer'),
+  NOMINATIM_URL: z.string().url().optional(),
+  GOOGLE_PLACES_KEY: z.string().min(1).optional(),
+  GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(50).max(15000).default(2000),
 });
 
 export interface Config {
@@ -95,7 +99,14 @@ export interface Config {
   /** Who may create an account: anyone, or only e-mails with a pending invitation. */
   registration: 'open' | 'invite-only';
   storage: StorageConfig;
+  /** Place search: the embedded gazetteer alone, or with an online geocoder. */
+  geocoder: GeocoderConfig;
 }
+
+export type GeocoderConfig =
+  | { kind: 'gazetteer' }
+  | { kind: 'nominatim'; url: string; timeoutMs: number }
+  | { kind: 'google'; key: string; timeoutMs: number };
 
 export type StorageConfig =
   | { kind: 'local'; dir: string }
@@ -163,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidcProviders: e.OIDC_PROVIDERS,
     registration: e.REGISTRATION,
     storage: storageConfig(e, dataDir),
+    geocoder: geocoderConfig(e),
   };
 }
 
@@ -182,6 +194,21 @@ function storageConfig(e: z.infer<typeof envSchema>, dataDir: string): StorageCo
     accessKeyId: e.STORAGE_S3_ACCESS_KEY_ID,
     secretAccessKey: e.STORAGE_S3_SECRET_ACCESS_KEY,
   };
+}
+
+/** The online geocoder named by GEOCODER, with the setting it cannot work without. */
+function geocoderConfig(e: z.infer<typeof envSchema>): GeocoderConfig {
+  if (e.GEOCODER === 'nominatim') {
+    if (!e.NOMINATIM_URL)
+      throw new Error('Invalid configuration:\n  NOMINATIM_URL is required with GEOCODER=nominatim');
+    return { kind: 'nominatim', url: e.NOMINATIM_URL, timeoutMs: e.GEOCODER_TIMEOUT_MS };
+  }
+  if (e.GEOCODER === 'google') {
+    if (!e.GOOGLE_PLACES_KEY)
+      throw new Error('Invalid configuration:\n  GOOGLE_PLACES_KEY is required with GEOCODER=google');
+    return { kind: 'google', key: e.GOOGLE_PLACES_KEY, timeoutMs: e.GEOCODER_TIMEOUT_MS };
+  }
+  return { kind: 'gazetteer' };
 }
 
 /** A signing secret kept in the data directory so sessions survive restarts without configuration. */

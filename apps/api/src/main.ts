@@ -1,4 +1,5 @@
 import { openDatabase } from '@guichet/db/client';
+import { loadGazetteer } from '@guichet/gazetteer/gazetteer';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { seedDemo } from './seed/demo';
@@ -8,6 +9,9 @@ const database = await openDatabase({ url: config.databaseUrl, dataDir: `${confi
 const app = await buildApp({ config, db: database.db });
 
 if (config.seedDemo) await seedDemo(app.ctx, app.log);
+// Building the place-search index takes about a second of CPU: do it before taking traffic rather than on
+// the first search, which would stall every request in flight.
+loadGazetteer();
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

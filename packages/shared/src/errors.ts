@@ -46,6 +46,14 @@ export const ERROR_STATUS = {
   'two-factor-required': 403,
   'unsupported-file-type': 415,
   'provider-not-found': 404,
+  // Events
+  /** A capacity cannot go below what is already sold or held. */
+  'capacity-below-sold': 409,
+  'invalid-status-transition': 409,
+  'no-ticket-types': 409,
+  'event-not-ended': 409,
+  /** A ticket type or pool with sold or held tickets cannot be removed or moved. */
+  'has-sales': 409,
   // Storage
   'object-not-found': 404,
   unauthorized: 403,

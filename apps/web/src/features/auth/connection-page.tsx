@@ -1,4 +1,4 @@
-import { Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { PublicLink } from '../../app/public/public-link';
 import { FormError } from '../../components/form-error';
@@ -6,6 +6,7 @@ import { useTranslation } from '../../lib/i18n';
 import { nextFromSearch } from '../../lib/next-path';
 import { useAction } from '../../lib/use-action';
 import { signIn } from './api/sign-in';
+import { AuthHeading } from './components/auth-heading';
 import { isValidEmail } from './components/email-check';
 
 // The other ways in, the e-mail link's confirmation and the two-factor step: one chunk, after the page.
@@ -62,14 +63,7 @@ export default function ConnectionPage() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          {t('connection.heading')}
-        </Title>
-        <Text c="dimmed" size="sm" mt={4}>
-          {t('connection.intro')}
-        </Text>
-      </div>
+      <AuthHeading title={t('connection.heading')} intro={t('connection.intro')} />
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <FormError error={submit.error} />

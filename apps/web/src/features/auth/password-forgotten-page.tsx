@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { PublicLink } from '../../app/public/public-link';
 import { FormError } from '../../components/form-error';
 import { useTranslation } from '../../lib/i18n';
 import { useAction } from '../../lib/use-action';
 import { requestPasswordReset } from './api/request-password-reset';
+import { AuthHeading } from './components/auth-heading';
 import { isValidEmail } from './components/email-check';
 
 /** `/password-forgotten`: always the same answer, so nobody can learn which addresses have an account. */
@@ -26,14 +27,7 @@ export default function PasswordForgottenPage() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          {t('passwordForgotten.heading')}
-        </Title>
-        <Text c="dimmed" size="sm" mt={4}>
-          {t('passwordForgotten.intro')}
-        </Text>
-      </div>
+      <AuthHeading title={t('passwordForgotten.heading')} intro={t('passwordForgotten.intro')} />
       {sentTo ? (
         <Alert color="blue" variant="light" role="status">
           {t('passwordForgotten.sent', { email: sentTo })}

@@ -1,5 +1,5 @@
 import type { PasswordRule } from '@guichet/shared/password-policy';
-import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { PublicLink } from '../../app/public/public-link';
 import { FormError } from '../../components/form-error';
@@ -7,6 +7,7 @@ import { fieldErrors } from '../../lib/api-error';
 import { currentLocale, useTranslation } from '../../lib/i18n';
 import { useAction } from '../../lib/use-action';
 import { signUp } from './api/sign-up';
+import { AuthHeading } from './components/auth-heading';
 import { isValidEmail } from './components/email-check';
 import { NewPasswordInput } from './components/new-password-input';
 import { handlePolicyFailure } from './components/policy-failure';
@@ -51,14 +52,7 @@ export default function RegistrationPage() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          {t('registration.heading')}
-        </Title>
-        <Text c="dimmed" size="sm" mt={4}>
-          {t('registration.intro')}
-        </Text>
-      </div>
+      <AuthHeading title={t('registration.heading')} intro={t('registration.intro')} />
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           {showGeneralError && <FormError error={submit.error} />}

@@ -1,5 +1,5 @@
 import type { PasswordRule } from '@guichet/shared/password-policy';
-import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { navigate } from '../../app/public/navigation';
 import { PublicLink } from '../../app/public/public-link';
@@ -9,6 +9,7 @@ import { setFlash } from '../../lib/flash';
 import { useTranslation } from '../../lib/i18n';
 import { useAction } from '../../lib/use-action';
 import { confirmPasswordReset } from './api/confirm-password-reset';
+import { AuthHeading } from './components/auth-heading';
 import { NewPasswordInput } from './components/new-password-input';
 import { handlePolicyFailure } from './components/policy-failure';
 
@@ -47,14 +48,7 @@ export default function ResetPasswordPage() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          {t('resetPassword.heading')}
-        </Title>
-        <Text c="dimmed" size="sm" mt={4}>
-          {t('resetPassword.intro')}
-        </Text>
-      </div>
+      <AuthHeading title={t('resetPassword.heading')} intro={t('resetPassword.intro')} />
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           {Boolean(confirm.error) && !failedRules && <FormError error={confirm.error} />}

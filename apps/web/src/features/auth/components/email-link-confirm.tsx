@@ -1,10 +1,11 @@
-import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { FormError } from '../../../components/form-error';
 import { isApiError } from '../../../lib/api-error';
 import { useTranslation } from '../../../lib/i18n';
 import { useAction } from '../../../lib/use-action';
 import { confirmEmailLink, emailLinkRequestedFor } from '../api/email-link';
+import { AuthHeading } from './auth-heading';
 import { isValidEmail } from './email-check';
 
 /**
@@ -59,14 +60,7 @@ export default function EmailLinkConfirm({
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          {t('signInOptions.confirmHeading')}
-        </Title>
-        <Text c="dimmed" size="sm" mt={4}>
-          {t('signInOptions.confirmIntro')}
-        </Text>
-      </div>
+      <AuthHeading title={t('signInOptions.confirmHeading')} intro={t('signInOptions.confirmIntro')} />
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <FormError error={submit.error} />

@@ -1,9 +1,10 @@
-import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { FormError } from '../../../components/form-error';
 import { useTranslation } from '../../../lib/i18n';
 import { useAction } from '../../../lib/use-action';
 import { verifyTwoFactor } from '../api/verify-two-factor';
+import { AuthHeading } from './auth-heading';
 
 /** The second step of a sign-in for an account with two-factor on: a code of the app, or a recovery code. */
 export default function TwoFactorStep({
@@ -39,14 +40,7 @@ export default function TwoFactorStep({
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          {t('signInOptions.twoFactorHeading')}
-        </Title>
-        <Text c="dimmed" size="sm" mt={4}>
-          {t('signInOptions.twoFactorIntro')}
-        </Text>
-      </div>
+      <AuthHeading title={t('signInOptions.twoFactorHeading')} intro={t('signInOptions.twoFactorIntro')} />
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <FormError error={submit.error} />

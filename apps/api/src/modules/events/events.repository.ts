@@ -1,0 +1,419 @@
+import { capacityPools, events, ticketTypes } from '@guichet/db/schema/events';
+import { organizations } from '@guichet/db/schema/organizations';
+import { files } from '@guichet/db/schema/settings';
+import type { EventSort, EventStatus } from '@guichet/shared/events';
+import { and, asc, desc, eq, gte, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../mail/mail.repository';
+
+// Every function takes the organisation id and uses it in its WHERE: another organisation's rows do not
+// exist here.
+
+export type EventRow = typeof events.$inferSelect;
+export type TicketTypeRow = typeof ticketTypes.$inferSelect;
+export type PoolRow = typeof capacityPools.$inferSelect;
+
+export async function organizationCurrency(db: Queryable, organizationId: string): Promise<string> {
+  const [row] = await db
+    .select({ currency: organizations.defaultCurrency })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row?.currency ?? 'EUR';
+}
+
+export async function fileExists(db: Queryable, organizationId: string, fileId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.organizationId, organizationId), eq(files.id, fileId)));
+  return Boolean(row);
+}
+
+// Events -----------------------------------------------------------------------------------------------------
+
+const summaryColumns = {
+  id: events.id,
+  slug: events.slug,
+  name: events.name,
+  status: events.status,
+  startsAt: events.startsAt,
+  endsAt: events.endsAt,
+  timeZone: events.timeZone,
+  locationType: events.locationType,
+  venueName: events.venueName,
+  venueAddress: events.venueAddress,
+  latitude: events.latitude,
+  longitude: events.longitude,
+  onlineUrl: events.onlineUrl,
+  createdAt: events.createdAt,
+};
+export type EventSummaryRow = Pick<EventRow, keyof typeof summaryColumns>;
+
+type SortKey = 'startsAt' | 'name' | 'createdAt';
+const SORTS: Record<
+  SortKey,
+  { column: SQL | typeof events.startsAt | typeof events.name | null; cast: SQL }
+> = {
+  startsAt: { column: events.startsAt, cast: sql`::timestamptz` },
+  name: { column: events.name, cast: sql`::text` },
+  // Ids are UUIDv7: their order is the creation order.
+  createdAt: { column: null, cast: sql`` },
+};
+
+function encodeCursor(value: string, id: string): string {
+  return Buffer.from(JSON.stringify([value, id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): [string, string] | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === 'string' &&
+      typeof value[1] === 'string' &&
+      /^[0-9a-f-]{36}$/i.test(value[1]) &&
+      value[0].length <= 300
+    ) {
+      return [value[0], value[1]];
+    }
+  } catch {
+    // An unreadable cursor starts from the beginning.
+  }
+  return null;
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+export async function listEvents(
+  db: Queryable,
+  organizationId: string,
+  params: {
+    limit: number;
+    cursor?: string | undefined;
+    q?: string | undefined;
+    status?: EventStatus | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+    sort: EventSort;
+  },
+): Promise<{ rows: EventSummaryRow[]; nextCursor: string | null }> {
+  const descending = params.sort.startsWith('-');
+  const key = (descending ? params.sort.slice(1) : params.sort) as SortKey;
+  const { column, cast } = SORTS[key];
+  const conditions: (SQL | undefined)[] = [eq(events.organizationId, organizationId)];
+  if (params.q) conditions.push(sql`${events.name} ilike ${`%${escapeLike(params.q)}%`}`);
+  if (params.status) conditions.push(eq(events.status, params.status));
+  if (params.from) conditions.push(gte(events.endsAt, new Date(params.from)));
+  if (params.to) conditions.push(lt(events.startsAt, new Date(params.to)));
+  const cursor = params.cursor ? decodeCursor(params.cursor) : null;
+  const comparison = descending ? sql`<` : sql`>`;
+  if (cursor && column) {
+    conditions.push(sql`(${column}, ${events.id}) ${comparison} (${cursor[0]}${cast}, ${cursor[1]}::uuid)`);
+  } else if (cursor) {
+    conditions.push(sql`${events.id} ${comparison} ${cursor[1]}::uuid`);
+  }
+  const direction = descending ? desc : asc;
+  const order = column ? [direction(column), direction(events.id)] : [direction(events.id)];
+  const rows = await db
+    .select(summaryColumns)
+    .from(events)
+    .where(and(...conditions))
+    .orderBy(...order)
+    .limit(params.limit + 1);
+  const page = rows.slice(0, params.limit);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > params.limit && last
+      ? encodeCursor(
+          key === 'startsAt' ? last.startsAt.toISOString() : key === 'name' ? last.name : '',
+          last.id,
+        )
+      : null;
+  return { rows: page, nextCursor };
+}
+
+/** Ticket totals per event, for a page of events. */
+export async function ticketTotals(db: Queryable, organizationId: string, eventIds: string[]) {
+  if (eventIds.length === 0)
+    return new Map<string, { count: number; capacity: number; sold: number; held: number }>();
+  const rows = await db
+    .select({
+      eventId: ticketTypes.eventId,
+      count: sql<number>`count(*)::int`,
+      capacity: sql<number>`coalesce(sum(${ticketTypes.capacity}), 0)::int`,
+      sold: sql<number>`coalesce(sum(${ticketTypes.sold}), 0)::int`,
+      held: sql<number>`coalesce(sum(${ticketTypes.held}), 0)::int`,
+    })
+    .from(ticketTypes)
+    .where(and(eq(ticketTypes.organizationId, organizationId), inArray(ticketTypes.eventId, eventIds)))
+    .groupBy(ticketTypes.eventId);
+  return new Map(rows.map((row) => [row.eventId, row]));
+}
+
+export async function findEvent(
+  db: Queryable,
+  organizationId: string,
+  eventId: string,
+  options: { lock?: boolean } = {},
+): Promise<EventRow | undefined> {
+  const query = db
+    .select()
+    .from(events)
+    .where(and(eq(events.organizationId, organizationId), eq(events.id, eventId)));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** Slugs of the organisation starting with `base`, to pick a free one. */
+export async function slugsStartingWith(db: Queryable, organizationId: string, base: string) {
+  const rows = await db
+    .select({ slug: events.slug })
+    .from(events)
+    .where(and(eq(events.organizationId, organizationId), like(events.slug, `${escapeLike(base)}%`)));
+  return new Set(rows.map((row) => row.slug));
+}
+
+export async function insertEvent(db: Queryable, values: typeof events.$inferInsert): Promise<EventRow> {
+  const [row] = await db.insert(events).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function updateEvent(
+  db: Queryable,
+  organizationId: string,
+  eventId: string,
+  values: Partial<typeof events.$inferInsert>,
+): Promise<EventRow | undefined> {
+  const [row] = await db
+    .update(events)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(events.organizationId, organizationId), eq(events.id, eventId)))
+    .returning();
+  return row;
+}
+
+// Ticket types and pools -------------------------------------------------------------------------------------
+
+export async function listTicketTypes(db: Queryable, organizationId: string, eventId: string) {
+  return db
+    .select()
+    .from(ticketTypes)
+    .where(and(eq(ticketTypes.organizationId, organizationId), eq(ticketTypes.eventId, eventId)))
+    .orderBy(asc(ticketTypes.position), asc(ticketTypes.id));
+}
+
+export async function listPools(db: Queryable, organizationId: string, eventId: string) {
+  return db
+    .select()
+    .from(capacityPools)
+    .where(and(eq(capacityPools.organizationId, organizationId), eq(capacityPools.eventId, eventId)))
+    .orderBy(asc(capacityPools.id));
+}
+
+export async function findTicketType(
+  db: Queryable,
+  organizationId: string,
+  eventId: string,
+  ticketTypeId: string,
+  options: { lock?: boolean } = {},
+): Promise<TicketTypeRow | undefined> {
+  const query = db
+    .select()
+    .from(ticketTypes)
+    .where(
+      and(
+        eq(ticketTypes.organizationId, organizationId),
+        eq(ticketTypes.eventId, eventId),
+        eq(ticketTypes.id, ticketTypeId),
+      ),
+    );
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function findPool(
+  db: Queryable,
+  organizationId: string,
+  eventId: string,
+  poolId: string,
+  options: { lock?: boolean } = {},
+): Promise<PoolRow | undefined> {
+  const query = db
+    .select()
+    .from(capacityPools)
+    .where(
+      and(
+        eq(capacityPools.organizationId, organizationId),
+        eq(capacityPools.eventId, eventId),
+        eq(capacityPools.id, poolId),
+      ),
+    );
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function nextTicketTypePosition(db: Queryable, organizationId: string, eventId: string) {
+  const [row] = await db
+    .select({ next: sql<number>`coalesce(max(${ticketTypes.position}) + 1, 0)::int` })
+    .from(ticketTypes)
+    .where(and(eq(ticketTypes.organizationId, organizationId), eq(ticketTypes.eventId, eventId)));
+  return row?.next ?? 0;
+}
+
+export async function insertTicketTypes(db: Queryable, values: (typeof ticketTypes.$inferInsert)[]) {
+  if (values.length === 0) return [];
+  return db.insert(ticketTypes).values(values).returning();
+}
+
+/** Changes a ticket type; a new capacity only applies while it stays at or above sold + held. */
+export async function updateTicketType(
+  db: Queryable,
+  organizationId: string,
+  ticketTypeId: string,
+  values: Partial<typeof ticketTypes.$inferInsert>,
+): Promise<TicketTypeRow | undefined> {
+  const [row] = await db
+    .update(ticketTypes)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(ticketTypes.organizationId, organizationId),
+        eq(ticketTypes.id, ticketTypeId),
+        values.capacity === undefined
+          ? undefined
+          : sql`${ticketTypes.sold} + ${ticketTypes.held} <= ${values.capacity}`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function deleteTicketType(db: Queryable, organizationId: string, ticketTypeId: string) {
+  const rows = await db
+    .delete(ticketTypes)
+    .where(
+      and(
+        eq(ticketTypes.organizationId, organizationId),
+        eq(ticketTypes.id, ticketTypeId),
+        sql`${ticketTypes.sold} + ${ticketTypes.held} = 0`,
+      ),
+    )
+    .returning({ id: ticketTypes.id });
+  return rows.length > 0;
+}
+
+export async function setTicketTypePosition(
+  db: Queryable,
+  organizationId: string,
+  ticketTypeId: string,
+  position: number,
+) {
+  await db
+    .update(ticketTypes)
+    .set({ position, updatedAt: sql`now()` })
+    .where(and(eq(ticketTypes.organizationId, organizationId), eq(ticketTypes.id, ticketTypeId)));
+}
+
+export async function insertPools(db: Queryable, values: (typeof capacityPools.$inferInsert)[]) {
+  if (values.length === 0) return [];
+  return db.insert(capacityPools).values(values).returning();
+}
+
+export async function updatePool(
+  db: Queryable,
+  organizationId: string,
+  poolId: string,
+  values: { name?: string | undefined; capacity?: number | undefined },
+): Promise<PoolRow | undefined> {
+  const [row] = await db
+    .update(capacityPools)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(capacityPools.organizationId, organizationId),
+        eq(capacityPools.id, poolId),
+        values.capacity === undefined
+          ? undefined
+          : sql`${capacityPools.sold} + ${capacityPools.held} <= ${values.capacity}`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function deletePool(db: Queryable, organizationId: string, poolId: string) {
+  const rows = await db
+    .delete(capacityPools)
+    .where(
+      and(
+        eq(capacityPools.organizationId, organizationId),
+        eq(capacityPools.id, poolId),
+        sql`${capacityPools.sold} + ${capacityPools.held} = 0`,
+      ),
+    )
+    .returning({ id: capacityPools.id });
+  return rows.length > 0;
+}
+
+// Capacity ---------------------------------------------------------------------------------------------------
+
+/**
+ * Holds `quantity` places of a ticket type and of its capacity pool, if it has one: both or neither.
+ * Call it inside a transaction. Each count moves only through a guarded UPDATE (`... WHERE sold + held + n
+ * <= capacity`), which PostgreSQL re-checks on the latest row version after waiting for the row lock, so
+ * concurrent buyers can never take more than the capacity. The pool is always locked before the ticket
+ * type (one order everywhere, so no deadlock); when the ticket type turns out to be full after its pool
+ * was taken, the pool's hold is given back within the same transaction, while its row is still locked.
+ * Returns false when either is full (or the ticket type does not exist in the organisation).
+ */
+export async function reserveCapacity(
+  tx: Queryable,
+  organizationId: string,
+  ticketTypeId: string,
+  quantity: number,
+): Promise<boolean> {
+  if (!Number.isInteger(quantity) || quantity <= 0)
+    throw new RangeError('quantity must be a positive integer');
+  const [type] = await tx
+    .select({ poolId: ticketTypes.poolId })
+    .from(ticketTypes)
+    .where(and(eq(ticketTypes.organizationId, organizationId), eq(ticketTypes.id, ticketTypeId)));
+  if (!type) return false;
+  const poolId = type.poolId;
+  if (poolId) {
+    const pooled = await tx
+      .update(capacityPools)
+      .set({ held: sql`${capacityPools.held} + ${quantity}`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(capacityPools.organizationId, organizationId),
+          eq(capacityPools.id, poolId),
+          sql`${capacityPools.sold} + ${capacityPools.held} + ${quantity} <= ${capacityPools.capacity}`,
+        ),
+      )
+      .returning({ id: capacityPools.id });
+    if (pooled.length === 0) return false;
+  }
+  const held = await tx
+    .update(ticketTypes)
+    .set({ held: sql`${ticketTypes.held} + ${quantity}`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(ticketTypes.organizationId, organizationId),
+        eq(ticketTypes.id, ticketTypeId),
+        // The pool taken above must still be this ticket type's pool.
+        sql`${ticketTypes.poolId} is not distinct from ${poolId}::uuid`,
+        sql`${ticketTypes.sold} + ${ticketTypes.held} + ${quantity} <= ${ticketTypes.capacity}`,
+      ),
+    )
+    .returning({ id: ticketTypes.id });
+  if (held.length > 0) return true;
+  if (poolId) {
+    await tx
+      .update(capacityPools)
+      .set({ held: sql`${capacityPools.held} - ${quantity}` })
+      .where(and(eq(capacityPools.organizationId, organizationId), eq(capacityPools.id, poolId)));
+  }
+  return false;
+}

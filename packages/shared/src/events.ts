@@ -1,0 +1,200 @@
+import { z } from 'zod';
+
+export const EVENT_STATUSES = ['draft', 'published', 'cancelled', 'archived'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+export const LOCATION_TYPES = ['venue', 'online'] as const;
+export const TICKET_VISIBILITIES = ['public', 'hidden', 'members'] as const;
+export const EVENT_SORTS = ['startsAt', '-startsAt', 'name', '-name', 'createdAt', '-createdAt'] as const;
+export type EventSort = (typeof EVENT_SORTS)[number];
+
+/** Whether `value` is an IANA time zone this runtime knows (e.g. `Europe/Paris`). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return value.includes('/') || value === 'UTC';
+  } catch {
+    return false;
+  }
+}
+
+const instant = z.iso.datetime({ offset: true });
+const timeZoneSchema = z.string().max(64).refine(isTimeZone, 'Unknown time zone');
+const httpUrl = z
+  .url({ protocol: /^https?$/ })
+  .max(2000)
+  .describe('An http(s) link');
+const nameSchema = z.string().trim().min(1).max(200);
+/** Stored after the server's allow-list sanitiser. */
+const descriptionSchema = z.string().max(50_000);
+const latitude = z.number().min(-90).max(90);
+const longitude = z.number().min(-180).max(180);
+const count = z.number().int().min(0).max(10_000_000);
+
+const eventFields = {
+  name: nameSchema,
+  description: descriptionSchema,
+  startsAt: instant,
+  endsAt: instant,
+  timeZone: timeZoneSchema,
+  locationType: z.enum(LOCATION_TYPES),
+  venueName: z.string().trim().max(200).nullable(),
+  venueAddress: z.string().trim().max(500).nullable(),
+  latitude: latitude.nullable(),
+  longitude: longitude.nullable(),
+  onlineUrl: httpUrl.nullable(),
+  coverFileId: z.uuid().nullable(),
+};
+
+/** POST /api/events body. Cross-field rules (end after start, venue or link) are checked by the API. */
+export const createEventBodySchema = z.strictObject({
+  ...eventFields,
+  description: descriptionSchema.default(''),
+  locationType: z.enum(LOCATION_TYPES).default('venue'),
+  venueName: eventFields.venueName.optional(),
+  venueAddress: eventFields.venueAddress.optional(),
+  latitude: eventFields.latitude.optional(),
+  longitude: eventFields.longitude.optional(),
+  onlineUrl: eventFields.onlineUrl.optional(),
+  coverFileId: eventFields.coverFileId.optional(),
+});
+export type CreateEventBody = z.input<typeof createEventBodySchema>;
+
+/** PATCH /api/events/:id body: any subset of the fields. */
+export const updateEventBodySchema = z.strictObject(eventFields).partial();
+export type UpdateEventBody = z.input<typeof updateEventBodySchema>;
+
+export const cancelEventBodySchema = z.strictObject({ reason: z.string().trim().min(1).max(1000) });
+
+export const listEventsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().max(500).optional(),
+  q: z.string().trim().max(200).optional(),
+  status: z.enum(EVENT_STATUSES).optional(),
+  /** Events still running at or after this instant. */
+  from: instant.optional(),
+  /** Events starting before this instant. */
+  to: instant.optional(),
+  sort: z.enum(EVENT_SORTS).default('startsAt'),
+});
+export type ListEventsQuery = z.input<typeof listEventsQuerySchema>;
+
+const venueSchema = z.object({
+  name: z.string().nullable(),
+  address: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+
+const eventBase = {
+  id: z.uuid(),
+  slug: z.string(),
+  name: z.string(),
+  status: z.enum(EVENT_STATUSES),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  timeZone: z.string(),
+  locationType: z.enum(LOCATION_TYPES),
+  venue: venueSchema.nullable(),
+  onlineUrl: z.string().nullable(),
+};
+
+export const eventSummarySchema = z.object({
+  ...eventBase,
+  ticketTypeCount: z.number().int(),
+  /** Sum of the ticket types' capacities, and of their sold and held counts. */
+  capacity: z.number().int(),
+  sold: z.number().int(),
+  held: z.number().int(),
+});
+export type EventSummary = z.infer<typeof eventSummarySchema>;
+
+export const eventPageSchema = z.object({
+  items: z.array(eventSummarySchema),
+  nextCursor: z.string().nullable(),
+});
+export type EventPage = z.infer<typeof eventPageSchema>;
+
+export const capacityPoolSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  capacity: z.number().int(),
+  sold: z.number().int(),
+  held: z.number().int(),
+  /** sold + held */
+  used: z.number().int(),
+  left: z.number().int(),
+});
+export type CapacityPool = z.infer<typeof capacityPoolSchema>;
+
+export const ticketTypeSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  priceMinor: z.number().int(),
+  currency: z.string(),
+  capacity: z.number().int(),
+  sold: z.number().int(),
+  held: z.number().int(),
+  used: z.number().int(),
+  /** What can still be sold, counting the shared pool when there is one. */
+  left: z.number().int(),
+  poolId: z.uuid().nullable(),
+  salesStart: z.string().nullable(),
+  salesEnd: z.string().nullable(),
+  minPerOrder: z.number().int(),
+  maxPerOrder: z.number().int(),
+  visibility: z.enum(TICKET_VISIBILITIES),
+  memberListId: z.uuid().nullable(),
+  position: z.number().int(),
+});
+export type TicketType = z.infer<typeof ticketTypeSchema>;
+
+export const eventDetailSchema = z.object({
+  ...eventBase,
+  description: z.string(),
+  cancelReason: z.string().nullable(),
+  coverFileId: z.uuid().nullable(),
+  currency: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  ticketTypes: z.array(ticketTypeSchema),
+  capacityPools: z.array(capacityPoolSchema),
+});
+export type EventDetail = z.infer<typeof eventDetailSchema>;
+
+const ticketTypeFields = {
+  name: nameSchema,
+  description: z.string().max(5000),
+  priceMinor: z.number().int().min(0).max(100_000_000_00),
+  capacity: count,
+  poolId: z.uuid().nullable(),
+  salesStart: instant.nullable(),
+  salesEnd: instant.nullable(),
+  minPerOrder: z.number().int().min(1).max(1000),
+  maxPerOrder: z.number().int().min(1).max(1000),
+  visibility: z.enum(TICKET_VISIBILITIES),
+  memberListId: z.uuid().nullable(),
+};
+
+export const createTicketTypeBodySchema = z.strictObject({
+  ...ticketTypeFields,
+  description: ticketTypeFields.description.default(''),
+  poolId: ticketTypeFields.poolId.optional(),
+  salesStart: ticketTypeFields.salesStart.optional(),
+  salesEnd: ticketTypeFields.salesEnd.optional(),
+  minPerOrder: ticketTypeFields.minPerOrder.default(1),
+  maxPerOrder: ticketTypeFields.maxPerOrder.default(10),
+  visibility: ticketTypeFields.visibility.default('public'),
+  memberListId: ticketTypeFields.memberListId.optional(),
+});
+export type CreateTicketTypeBody = z.input<typeof createTicketTypeBodySchema>;
+
+export const updateTicketTypeBodySchema = z.strictObject(ticketTypeFields).partial();
+export type UpdateTicketTypeBody = z.input<typeof updateTicketTypeBodySchema>;
+
+export const reorderTicketTypesBodySchema = z.strictObject({
+  ticketTypeIds: z.array(z.uuid()).min(1).max(500),
+});
+
+export const createCapacityPoolBodySchema = z.strictObject({ name: nameSchema, capacity: count });
+export const updateCapacityPoolBodySchema = createCapacityPoolBodySchema.partial();
