@@ -165,6 +165,14 @@ export async function findEvent(
 }
 
 /** Slugs of the organisation starting with `base`, to pick a free one. */
+/**
+ * A transaction-scoped advisory lock per organisation: without it, two events created at the same moment
+ * with the same name would both pick the same free slug and one would fail on the unique index.
+ */
+export async function lockSlugAllocation(db: Queryable, organizationId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`event-slug:${organizationId}`}))`);
+}
+
 export async function slugsStartingWith(db: Queryable, organizationId: string, base: string) {
   const rows = await db
     .select({ slug: events.slug })

@@ -164,7 +164,9 @@ export function slugify(name: string): string {
   return slug || 'event';
 }
 
+/** Call inside the transaction that inserts: the lock makes concurrent creations pick slugs one at a time. */
 async function freeSlug(db: Queryable, organizationId: string, name: string): Promise<string> {
+  await repository.lockSlugAllocation(db, organizationId);
   const wanted = slugify(name);
   const taken = await repository.slugsStartingWith(db, organizationId, wanted);
   if (!taken.has(wanted)) return wanted;

@@ -80,6 +80,15 @@ describe('creating an event', () => {
     expect(await t.app.ctx.db.select({ id: events.id }).from(events)).toHaveLength(before.length);
   });
 
+  it('gives events created at the same moment with the same name distinct slugs', async () => {
+    const created = await Promise.all(
+      Array.from({ length: 6 }, () => newEvent({ name: 'Simultaneous Night' })),
+    );
+    const slugs = created.map((event) => event.slug);
+    expect(new Set(slugs).size).toBe(6);
+    expect(slugs).toContain('simultaneous-night');
+  });
+
   it('accepts an online event and keeps no venue', async () => {
     const event = await newEvent({ locationType: 'online', onlineUrl: 'https://meet.example.com/x' });
     expect(event.venue).toBeNull();
