@@ -5,7 +5,7 @@ import { load, round, startTarget, verdict } from './lib';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-export async function benchHealth(seconds = 5, rounds = 3): Promise<boolean> {
+export async function benchHealth(seconds = 5, rounds = 5): Promise<boolean> {
   const bare = await startTarget('bare-http.ts');
   const guichet = await startTarget('guichet.ts');
   const urls = {

@@ -24,6 +24,11 @@ export interface OpenDatabaseOptions {
   dataDir?: string | undefined;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /**
+   * Called when an idle PostgreSQL connection fails (server restart, network cut). The pool replaces it;
+   * without a listener Node would treat the error as unhandled and stop the process.
+   */
+  onConnectionError?: (error: Error) => void;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -32,6 +37,10 @@ const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url)
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 20 });
+    pool.on(
+      'error',
+      options.onConnectionError ?? ((error) => console.error(`PostgreSQL connection lost: ${error.message}`)),
+    );
     const db = drizzleNodePg(pool, { schema });
     await migrateNodePg(db, { migrationsFolder });
     return { db: db as unknown as Database, driver: 'postgres', close: () => pool.end() };

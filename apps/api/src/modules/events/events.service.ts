@@ -235,11 +235,10 @@ async function detail(
   organizationId: string,
   event: repository.EventRow,
 ): Promise<EventDetail> {
-  const [types, poolRows, currency] = await Promise.all([
-    repository.listTicketTypes(db, organizationId, event.id),
-    repository.listPools(db, organizationId, event.id),
-    repository.organizationCurrency(db, organizationId),
-  ]);
+  // One after the other: `db` may be a transaction, whose queries share one connection.
+  const types = await repository.listTicketTypes(db, organizationId, event.id);
+  const poolRows = await repository.listPools(db, organizationId, event.id);
+  const currency = await repository.organizationCurrency(db, organizationId);
   const pools = poolRows.map(toPool);
   const byId = new Map(pools.map((pool) => [pool.id, pool]));
   return {

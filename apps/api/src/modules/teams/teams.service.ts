@@ -204,10 +204,9 @@ async function sendInvitationMail(
     token: string;
   },
 ) {
-  const [organization, inviter] = await Promise.all([
-    repository.findOrganization(db, input.organizationId),
-    repository.findStaff(db, input.inviterId),
-  ]);
+  // One after the other: inside a transaction both would share one connection.
+  const organization = await repository.findOrganization(db, input.organizationId);
+  const inviter = await repository.findStaff(db, input.inviterId);
   await enqueueMail(
     db,
     invitationMail({
