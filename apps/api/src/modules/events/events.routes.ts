@@ -18,6 +18,7 @@ import { errorResponses, noContent } from '../../http';
 import { authenticate, requireStaffId } from '../../plugins/auth';
 import { requireOrganization, requireTenant } from '../../plugins/tenancy';
 import * as service from './events.service';
+import * as ticketTypes from './ticket-types.service';
 
 /** Documented for OpenAPI; the tenancy check reads and validates the header itself. */
 const organizationHeaderSchema = z.looseObject({ 'x-organization-id': z.string().optional() });
@@ -174,7 +175,7 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         reply
           .code(201)
           .send(
-            await service.createTicketType(
+            await ticketTypes.createTicketType(
               ctx,
               org(request),
               requireStaffId(request),
@@ -197,7 +198,7 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        service.reorderTicketTypes(
+        ticketTypes.reorderTicketTypes(
           ctx,
           org(request),
           requireStaffId(request),
@@ -219,7 +220,7 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        service.updateTicketType(
+        ticketTypes.updateTicketType(
           ctx,
           org(request),
           requireStaffId(request),
@@ -241,7 +242,7 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await service.deleteTicketType(
+        await ticketTypes.deleteTicketType(
           ctx,
           org(request),
           requireStaffId(request),
@@ -268,7 +269,7 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         reply
           .code(201)
           .send(
-            await service.createPool(
+            await ticketTypes.createPool(
               ctx,
               org(request),
               requireStaffId(request),
@@ -291,7 +292,7 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        service.updatePool(
+        ticketTypes.updatePool(
           ctx,
           org(request),
           requireStaffId(request),
@@ -314,7 +315,7 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await service.deletePool(
+        await ticketTypes.deletePool(
           ctx,
           org(request),
           requireStaffId(request),

@@ -1,4 +1,5 @@
 import type { Organization } from '@guichet/shared/organizations';
+import { slugify } from '@guichet/shared/slug';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import type { Queryable } from '../mail/mail.repository';
@@ -8,19 +9,6 @@ export function toOrganization(row: repository.OrganizationRow): Organization {
   return { id: row.id, name: row.name, slug: row.slug, createdAt: row.createdAt.toISOString() };
 }
 
-/** A URL-friendly slug: accents folded, lower case, dashes, at most 48 characters. */
-export function slugify(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 48)
-    .replace(/-+$/, '');
-  return slug || 'organisation';
-}
-
 /** Creates the organisation with the creator holding ALL, in one transaction. */
 export async function createOrganization(
   ctx: AppContext,
@@ -28,7 +16,7 @@ export async function createOrganization(
   name: string,
 ): Promise<Organization> {
   return ctx.db.transaction(async (tx) => {
-    const base = slugify(name);
+    const base = slugify(name, { maxLength: 48, fallback: 'organisation' });
     for (let attempt = 0; attempt < 8; attempt++) {
       const suffix = attempt === 0 ? '' : `-${Math.random().toString(36).slice(2, 6)}`;
       const row = await repository.insertOrganization(tx, { name, slug: `${base}${suffix}` });
