@@ -1,4 +1,5 @@
 import type { OidcResult } from '@guichet/shared/sign-in-options';
+import { escapeHtml } from '../../html';
 
 /** The script of the page that ends a third-party sign-in (the CSP allows no inline script). */
 export const COMPLETE_SCRIPT_PATH = '/api/auth/oidc/complete.js';
@@ -23,8 +24,6 @@ export const COMPLETE_SCRIPT = `(function () {
 })();
 `;
 
-const escapeAttribute = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
 /** Where the browser lands in redirect mode: the sign-in page, which reads the fragment. */
 export function returnTarget(next: string | undefined, result: OidcResult): string {
   const fragment = new URLSearchParams({ oidc: result.status });
@@ -41,5 +40,5 @@ export function callbackPage(outcome: {
 }): string {
   const target = returnTarget(outcome.next, outcome.result);
   const data = JSON.stringify({ mode: outcome.mode ?? 'popup', result: outcome.result, target });
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Guichet</title><meta name="viewport" content="width=device-width"><meta name="guichet-oidc" content="${escapeAttribute(data)}"><script src="${COMPLETE_SCRIPT_PATH}" defer></script></head><body><noscript><a href="${escapeAttribute(target)}">Continue</a></noscript></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Guichet</title><meta name="viewport" content="width=device-width"><meta name="guichet-oidc" content="${escapeHtml(data)}"><script src="${COMPLETE_SCRIPT_PATH}" defer></script></head><body><noscript><a href="${escapeHtml(target)}">Continue</a></noscript></body></html>`;
 }

@@ -1,7 +1,6 @@
 import type { Locale } from '@guichet/shared/i18n';
 import type { MailMessage } from '../mail/mail.repository';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+import { layout } from '../mail/templates';
 
 const LINK_TEXT = {
   en: {
@@ -33,11 +32,10 @@ export function emailLinkMail(input: {
 }): MailMessage {
   const t = LINK_TEXT[input.locale];
   const lines = [t.intro(input.displayName), t.expiry(input.ttlMinutes), t.ignore];
-  const body = lines.map((text) => `<p>${escapeHtml(text)}</p>`).join('');
   return {
     to: input.to,
     subject: t.subject,
     text: `${lines.join('\n\n')}\n\n${t.action}: ${input.link}\n`,
-    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;max-width:560px;margin:auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(t.title)}</h1>${body}<p><a href="${escapeHtml(input.link)}" style="display:inline-block;padding:10px 16px;background:#1864ab;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(t.action)}</a></p><p style="color:#555;font-size:12px">Guichet</p></body></html>`,
+    html: layout(t.title, lines, { label: t.action, href: input.link }),
   };
 }

@@ -1,3 +1,4 @@
+import { escapeLike } from '@guichet/db/like';
 import { capacityPools, events, ticketTypes } from '@guichet/db/schema/events';
 import { organizations } from '@guichet/db/schema/organizations';
 import { files } from '@guichet/db/schema/settings';
@@ -81,8 +82,6 @@ function decodeCursor(cursor: string): [string, string] | null {
   }
   return null;
 }
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 export async function listEvents(
   db: Queryable,

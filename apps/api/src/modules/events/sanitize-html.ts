@@ -1,3 +1,5 @@
+import { escapeHtml } from '../../html';
+
 /**
  * An allow-list HTML sanitiser for event descriptions (the rich-text editor's output). Only the tags
  * below survive, links keep an http(s) or mailto `href` and nothing else, every other attribute is
@@ -76,7 +78,6 @@ const escapeText = (value: string) =>
   decodeEntities(value).replace(/[&<>]/g, (char) =>
     char === '&' ? '&amp;' : char === '<' ? '&lt;' : '&gt;',
   );
-const escapeAttribute = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 function safeHref(raw: string): string | null {
   // Browsers ignore control characters and whitespace inside a scheme: compare without them.
@@ -96,7 +97,7 @@ function openTag(name: string, attributes: string): string {
   for (const match of attributes.matchAll(ATTRIBUTE)) {
     if (match[1]?.toLowerCase() === 'href') href = safeHref(match[2] ?? match[3] ?? match[4] ?? '');
   }
-  return href ? `<a href="${escapeAttribute(href)}" rel="noopener noreferrer nofollow">` : '<a>';
+  return href ? `<a href="${escapeHtml(href)}" rel="noopener noreferrer nofollow">` : '<a>';
 }
 
 export function sanitizeHtml(input: string): string {

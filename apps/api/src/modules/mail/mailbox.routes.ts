@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { escapeHtml } from '../../html';
 import { listMailbox, type MailMessage } from './mail.repository';
 
 const mailboxItemSchema = z.object({
@@ -44,8 +45,6 @@ export function mailboxApiRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
   };
 }
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** A plain HTML page at /dev/mailbox that a newcomer can open to read reset codes and invitations. */
 export function registerMailboxPage(app: FastifyInstance, ctx: AppContext): void {

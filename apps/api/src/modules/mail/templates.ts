@@ -1,7 +1,6 @@
 import type { Locale } from '@guichet/shared/i18n';
+import { escapeHtml } from '../../html';
 import type { MailMessage } from './mail.repository';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The HTML frame every mail shares. */
 export function layout(

@@ -1,3 +1,4 @@
+import { escapeLike } from '@guichet/db/like';
 import { staff } from '@guichet/db/schema/identity';
 import { organizations, staffOrganizations } from '@guichet/db/schema/organizations';
 import { invitations } from '@guichet/db/schema/teams';
@@ -72,8 +73,6 @@ function decodeCursor(cursor: string): [string, string] | null {
   }
   return null;
 }
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 export async function listMembers(
   db: Queryable,
