@@ -17,15 +17,31 @@ export type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promi
 /**
  * Bearer authentication: a valid, unexpired access token whose staff member still exists (a deleted
  * account's tokens stop working at once).
+ *
+ * `rememberAccountMs` is for routes that expose no organisation data and are called key by key (place
+ * search): the token is still verified on every request, but that the account exists is remembered per
+ * staff member for that long, sparing a query per keystroke. A deleted account keeps such routes that long.
  */
-export function authenticate(db: Database, secret: Uint8Array): PreHandler {
+export function authenticate(
+  db: Database,
+  secret: Uint8Array,
+  options: { rememberAccountMs?: number } = {},
+): PreHandler {
+  const { rememberAccountMs = 0 } = options;
+  const checkedUntil = new Map<string, number>();
   return async (request) => {
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match?.[1]) throw new AppError('unauthenticated', 'Sign in to continue.');
     const staffId = await verifyAccessToken(secret, match[1]);
-    const [row] = await db.select({ id: staff.id }).from(staff).where(eq(staff.id, staffId)).limit(1);
-    if (!row) throw new AppError('unauthenticated', 'Sign in to continue.');
+    if ((checkedUntil.get(staffId) ?? 0) <= Date.now()) {
+      const [row] = await db.select({ id: staff.id }).from(staff).where(eq(staff.id, staffId)).limit(1);
+      if (!row) throw new AppError('unauthenticated', 'Sign in to continue.');
+      if (rememberAccountMs > 0) {
+        if (checkedUntil.size >= 10_000) checkedUntil.clear();
+        checkedUntil.set(staffId, Date.now() + rememberAccountMs);
+      }
+    }
     request.staffId = staffId;
   };
 }
