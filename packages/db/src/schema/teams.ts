@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { uuidv7 } from '../ids';
 import { staff } from './identity';
 import { organizations } from './organizations';
@@ -26,7 +26,8 @@ export const invitations = pgTable(
   },
   (table) => [
     index('invitations_organization_idx').on(table.organizationId, table.createdAt),
-    index('invitations_pending_email_idx')
+    // One pending invitation per e-mail and organisation: a new one must replace the old (revoke first).
+    uniqueIndex('invitations_pending_email_idx')
       .on(table.organizationId, table.email)
       .where(sql`accepted_at is null and revoked_at is null`),
   ],

@@ -36,6 +36,24 @@ const membership = async (organizationId: string, staffId: string) => {
 };
 
 describe('inviting', () => {
+  it('keeps one pending invitation per e-mail, even when several are sent at the same moment', async () => {
+    const team = await newTeam(t.app, 'Simultaneous Invitations');
+    const email = uniqueEmail('twice');
+    const responses = await Promise.all([1, 2, 3, 4].map(() => invite(team, email)));
+    expect(responses.map((response) => response.statusCode)).toEqual([201, 201, 201, 201]);
+    const pendingRows = await t.app.ctx.db
+      .select()
+      .from(invitations)
+      .where(
+        and(
+          eq(invitations.organizationId, team.organizationId),
+          eq(invitations.email, email),
+          sql`accepted_at is null and revoked_at is null`,
+        ),
+      );
+    expect(pendingRows).toHaveLength(1);
+  });
+
   it('stores a hashed, expiring token and mails a link through the outbox', async () => {
     const team = await newTeam(t.app, 'Théâtre du Port');
     const email = uniqueEmail('invitee');

@@ -262,8 +262,13 @@ export async function insertInvitation(
     expiresAt: Date;
   },
 ) {
-  const [row] = await db.insert(invitations).values(values).returning();
-  if (!row) throw new Error('insert returned no row');
+  // The unique index on pending invitations holds "one per e-mail"; undefined means another invitation to
+  // the same e-mail was committed meanwhile (the caller revokes it and tries again).
+  const [row] = await db
+    .insert(invitations)
+    .values(values)
+    .onConflictDoNothing({ target: [invitations.organizationId, invitations.email], where: pending })
+    .returning();
   return row;
 }
 

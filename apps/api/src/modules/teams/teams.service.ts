@@ -233,16 +233,23 @@ export async function createInvitation(
     if (await repository.isMemberByEmail(tx, organizationId, input.email)) {
       throw new AppError('already-member', 'This person is already a member of the organisation.');
     }
-    const replaced = await repository.revokePendingForEmail(tx, organizationId, input.email);
     const { token, hash } = newOpaqueToken();
-    const row = await repository.insertInvitation(tx, {
-      organizationId,
-      email: input.email,
-      permissions: input.permissions,
-      tokenHash: hash,
-      invitedBy: inviterId,
-      expiresAt: expiry(),
-    });
+    const replaced: { id: string }[] = [];
+    let row: Awaited<ReturnType<typeof repository.insertInvitation>>;
+    // Replace any pending invitation; a concurrent one committed in between is replaced on the next turn.
+    for (let attempt = 0; ; attempt++) {
+      replaced.push(...(await repository.revokePendingForEmail(tx, organizationId, input.email)));
+      row = await repository.insertInvitation(tx, {
+        organizationId,
+        email: input.email,
+        permissions: input.permissions,
+        tokenHash: hash,
+        invitedBy: inviterId,
+        expiresAt: expiry(),
+      });
+      if (row) break;
+      if (attempt >= 2) throw new AppError('internal-error', 'The invitation could not be saved.');
+    }
     await recordAudit(tx, {
       organizationId,
       actorStaffId: inviterId,
