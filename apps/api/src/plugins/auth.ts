@@ -21,20 +21,21 @@ export type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promi
  * `rememberAccountMs` is for routes that expose no organisation data and are called key by key (place
  * search): the token is still verified on every request, but that the account exists is remembered per
  * staff member for that long, sparing a query per keystroke. A deleted account keeps such routes that long.
+ * `accountCheckedByTenancy` is for `organizationScope`, whose membership query checks the account too.
  */
 export function authenticate(
   db: Database,
   secret: Uint8Array,
-  options: { rememberAccountMs?: number } = {},
+  options: { rememberAccountMs?: number; accountCheckedByTenancy?: boolean } = {},
 ): PreHandler {
-  const { rememberAccountMs = 0 } = options;
+  const { rememberAccountMs = 0, accountCheckedByTenancy = false } = options;
   const checkedUntil = new Map<string, number>();
   return async (request) => {
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match?.[1]) throw new AppError('unauthenticated', 'Sign in to continue.');
     const staffId = await verifyAccessToken(secret, match[1]);
-    if ((checkedUntil.get(staffId) ?? 0) <= Date.now()) {
+    if (!accountCheckedByTenancy && (checkedUntil.get(staffId) ?? 0) <= Date.now()) {
       const [row] = await db.select({ id: staff.id }).from(staff).where(eq(staff.id, staffId)).limit(1);
       if (!row) throw new AppError('unauthenticated', 'Sign in to continue.');
       if (rememberAccountMs > 0) {

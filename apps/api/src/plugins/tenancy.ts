@@ -1,11 +1,12 @@
 import type { Database } from '@guichet/db/client';
+import { staff } from '@guichet/db/schema/identity';
 import { organizations, staffOrganizations } from '@guichet/db/schema/organizations';
 import { twoFactor } from '@guichet/db/schema/sign-in';
 import { checkPermission, type Permission } from '@guichet/shared/permissions';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
-import type { PreHandler } from './auth';
+import { authenticate, type PreHandler } from './auth';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,18 +31,28 @@ export function requireOrganization(db: Database, anyOf: readonly Permission[] |
     const organizationId = Array.isArray(header) ? header[0] : header;
     if (!organizationId) throw new AppError('organization-required', 'Choose an organisation first.');
     if (!UUID.test(organizationId)) throw forbidden();
-    const [membership] = await db
+    // One query answers "does the account still exist" (401 if not) and "what does it hold here" (403 if
+    // nothing), so organisation-scoped requests need no separate account lookup.
+    const [row] = await db
       .select({
         permissions: staffOrganizations.permissions,
         // An organisation may require two-factor sign-in of its staff (read in the same query).
-        twoFactorMissing: sql<boolean>`${organizations.requireTwoFactor} and not exists (select 1 from ${twoFactor} where ${twoFactor.staffId} = ${staffId} and ${twoFactor.enabledAt} is not null)`,
+        twoFactorMissing: sql<
+          boolean | null
+        >`${organizations.requireTwoFactor} and not exists (select 1 from ${twoFactor} where ${twoFactor.staffId} = ${staffId} and ${twoFactor.enabledAt} is not null)`,
       })
-      .from(staffOrganizations)
-      .innerJoin(organizations, eq(organizations.id, staffOrganizations.organizationId))
-      .where(
-        and(eq(staffOrganizations.organizationId, organizationId), eq(staffOrganizations.staffId, staffId)),
+      .from(staff)
+      .leftJoin(
+        staffOrganizations,
+        and(eq(staffOrganizations.staffId, staff.id), eq(staffOrganizations.organizationId, organizationId)),
       )
+      .leftJoin(organizations, eq(organizations.id, staffOrganizations.organizationId))
+      .where(eq(staff.id, staffId))
       .limit(1);
+    if (!row) throw new AppError('unauthenticated', 'Sign in to continue.');
+    const membership = row.permissions
+      ? { permissions: row.permissions, twoFactorMissing: row.twoFactorMissing }
+      : null;
     if (!membership) throw forbidden();
     if (membership.twoFactorMissing) {
       throw new AppError('two-factor-required', 'This organisation requires two-factor sign-in.');
@@ -49,6 +60,15 @@ export function requireOrganization(db: Database, anyOf: readonly Permission[] |
     if (anyOf !== 'member' && !checkPermission(membership.permissions, anyOf)) throw forbidden();
     request.tenant = { organizationId, permissions: membership.permissions };
   };
+}
+
+/** Bearer authentication and organisation scope together: one database query per request. */
+export function organizationScope(
+  db: Database,
+  secret: Uint8Array,
+  anyOf: readonly Permission[] | 'member',
+): PreHandler[] {
+  return [authenticate(db, secret, { accountCheckedByTenancy: true }), requireOrganization(db, anyOf)];
 }
 
 export function requireTenant(request: FastifyRequest): { organizationId: string; permissions: string[] } {

@@ -15,8 +15,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { errorResponses, noContent } from '../../http';
-import { authenticate, requireStaffId } from '../../plugins/auth';
-import { requireOrganization, requireTenant } from '../../plugins/tenancy';
+import { requireStaffId } from '../../plugins/auth';
+import { organizationScope, requireTenant } from '../../plugins/tenancy';
 import * as service from './events.service';
 import * as ticketTypes from './ticket-types.service';
 
@@ -29,10 +29,7 @@ const poolParams = z.object({ id: z.uuid(), poolId: z.uuid() });
 /** `/events` and everything under it: ALL or EVENT. */
 export function eventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const preHandler = [
-      authenticate(ctx.db, ctx.config.jwtSecret),
-      requireOrganization(ctx.db, ['ALL', 'EVENT']),
-    ];
+    const preHandler = organizationScope(ctx.db, ctx.config.jwtSecret, ['ALL', 'EVENT']);
     const common = { tags: ['events'], security: [{ bearer: [] }], headers: organizationHeaderSchema };
     const org = (request: Parameters<typeof requireTenant>[0]) => requireTenant(request).organizationId;
 

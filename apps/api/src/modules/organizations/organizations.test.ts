@@ -183,6 +183,27 @@ describe('GET /api/organizations/current', () => {
   });
 });
 
+describe('organisation-scoped requests of a deleted account', () => {
+  it('answer 401, not 403, so the app wipes the session', async () => {
+    const gone = await signUp(t.app);
+    const { id } = await createOrganization(t.app, gone.accessToken, 'Soon Gone Org');
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/auth/account',
+      headers: bearer(gone.accessToken),
+      payload: { password: gone.password },
+    });
+    expect(deleted.statusCode).toBe(204);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/organizations/current',
+      headers: { ...bearer(gone.accessToken), 'x-organization-id': id },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.code).toBe('unauthenticated');
+  });
+});
+
 describe('requireOrganization with a permission list', () => {
   let probe: FastifyInstance;
   let owner: SignedUp;

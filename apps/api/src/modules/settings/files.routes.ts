@@ -3,8 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { errorResponses, noContent } from '../../http';
-import { authenticate } from '../../plugins/auth';
-import { requireOrganization, requireTenant } from '../../plugins/tenancy';
+import { organizationScope, requireTenant } from '../../plugins/tenancy';
 import * as service from './settings.service';
 
 const organizationHeaderSchema = z.looseObject({ 'x-organization-id': z.string().optional() });
@@ -18,7 +17,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/files/:id',
       {
-        preHandler: [authenticate(ctx.db, ctx.config.jwtSecret), requireOrganization(ctx.db, 'member')],
+        preHandler: organizationScope(ctx.db, ctx.config.jwtSecret, 'member'),
         schema: {
           tags: ['files'],
           security: [{ bearer: [] }],

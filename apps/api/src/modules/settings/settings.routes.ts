@@ -13,8 +13,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { errorResponses } from '../../http';
-import { authenticate, requireStaffId } from '../../plugins/auth';
-import { requireOrganization, requireTenant } from '../../plugins/tenancy';
+import { requireStaffId } from '../../plugins/auth';
+import { organizationScope, requireTenant } from '../../plugins/tenancy';
 import * as service from './settings.service';
 
 /** Documented for OpenAPI; the tenancy check reads and validates the header itself. */
@@ -23,7 +23,7 @@ const organizationHeaderSchema = z.looseObject({ 'x-organization-id': z.string()
 /** `/api/settings/*`: the organisation's settings, for ALL holders only. */
 export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const guard = [authenticate(ctx.db, ctx.config.jwtSecret), requireOrganization(ctx.db, ['ALL'])];
+    const guard = organizationScope(ctx.db, ctx.config.jwtSecret, ['ALL']);
     const common = { tags: ['settings'], security: [{ bearer: [] }], headers: organizationHeaderSchema };
     const actor = (request: Parameters<typeof requireTenant>[0]) => ({
       organizationId: requireTenant(request).organizationId,

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { errorResponses, noContent } from '../../http';
 import { authenticate, requireStaffId } from '../../plugins/auth';
-import { requireOrganization, requireTenant } from '../../plugins/tenancy';
+import { organizationScope, requireTenant } from '../../plugins/tenancy';
 import * as service from './teams.service';
 
 /** Documented for OpenAPI; the tenancy check reads and validates the header itself. */
@@ -32,7 +32,7 @@ const auditQuerySchema = z.object({
 export function teamsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const signedIn = authenticate(ctx.db, ctx.config.jwtSecret);
-    const admin = [signedIn, requireOrganization(ctx.db, ['ALL'])];
+    const admin = organizationScope(ctx.db, ctx.config.jwtSecret, ['ALL']);
     const common = { tags: ['teams'], security: [{ bearer: [] }], headers: organizationHeaderSchema };
 
     app.get(
