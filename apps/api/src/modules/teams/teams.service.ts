@@ -237,6 +237,7 @@ export async function createInvitation(
     const replaced: { id: string }[] = [];
     let row: Awaited<ReturnType<typeof repository.insertInvitation>>;
     // Replace any pending invitation; a concurrent one committed in between is replaced on the next turn.
+    // Each lost turn means another invitation committed, so turns are bounded by the concurrent senders.
     for (let attempt = 0; ; attempt++) {
       replaced.push(...(await repository.revokePendingForEmail(tx, organizationId, input.email)));
       row = await repository.insertInvitation(tx, {
@@ -248,7 +249,7 @@ export async function createInvitation(
         expiresAt: expiry(),
       });
       if (row) break;
-      if (attempt >= 2) throw new AppError('internal-error', 'The invitation could not be saved.');
+      if (attempt >= 20) throw new AppError('internal-error', 'The invitation could not be saved.');
     }
     await recordAudit(tx, {
       organizationId,
