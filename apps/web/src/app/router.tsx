@@ -24,6 +24,17 @@ function page(path: AppRoute, load: Loader): RouteObject {
 
 const upcoming = () => import('../features/upcoming/upcoming-page');
 
+/** An events page, with the events part of the catalogue loaded before it renders. */
+function withEventStrings(load: Loader): Loader {
+  return async () => {
+    const [module] = await Promise.all([
+      load(),
+      import('../lib/i18n').then((i18n) => i18n.loadCataloguePart('events')),
+    ]);
+    return module;
+  };
+}
+
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -44,9 +55,18 @@ export const routes: RouteObject[] = [
         lazy: lazyComponent(() => import('./layouts/default-layout')),
         children: [
           page('/', () => import('../features/dashboard/dashboard-page')),
-          page('/events', upcoming),
-          page('/events/create', upcoming),
-          page('/events/:id', upcoming),
+          page(
+            '/events',
+            withEventStrings(() => import('../features/events/events-page')),
+          ),
+          page(
+            '/events/create',
+            withEventStrings(() => import('../features/events/create-event-page')),
+          ),
+          page(
+            '/events/:id',
+            withEventStrings(() => import('../features/events/event-page')),
+          ),
           page('/customers', upcoming),
           page('/customers/list', upcoming),
           page('/finances', upcoming),

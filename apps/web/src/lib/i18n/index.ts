@@ -2,15 +2,17 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '@guichet/shared/i18n';
 import { useSyncExternalStore } from 'react';
 import type { en, Translation } from './locales/en';
 import type { BackOfficeTranslation, enBackOffice } from './locales/en-back-office';
+import type { EventsTranslation, enEvents } from './locales/en-events';
 
 export const LOCALE_STORAGE_KEY = 'guichet.locale';
 
 /**
  * Each language is split in parts, each its own chunk: the sign-in pages load only `core`, the back office
- * also `backOffice`, and only the language in use is downloaded.
+ * also `backOffice`, the events pages also `events` (see `loadCataloguePart`), and only the language in use is
+ * downloaded.
  */
-export type CataloguePart = 'core' | 'backOffice';
-type Catalogue = Partial<Translation & BackOfficeTranslation>;
+export type CataloguePart = 'core' | 'backOffice' | 'events';
+type Catalogue = Partial<Translation & BackOfficeTranslation & EventsTranslation>;
 const loaders: Record<CataloguePart, Record<Locale, () => Promise<{ default: Catalogue }>>> = {
   core: {
     en: () => import('./locales/en'),
@@ -19,6 +21,10 @@ const loaders: Record<CataloguePart, Record<Locale, () => Promise<{ default: Cat
   backOffice: {
     en: () => import('./locales/en-back-office'),
     fr: () => import('./locales/fr-back-office'),
+  },
+  events: {
+    en: () => import('./locales/en-events'),
+    fr: () => import('./locales/fr-events'),
   },
 };
 const parts = new Set<CataloguePart>(['core']);
@@ -33,7 +39,7 @@ type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
 
-type LeafKey = Leaves<typeof en & typeof enBackOffice>;
+type LeafKey = Leaves<typeof en & typeof enBackOffice & typeof enEvents>;
 type PluralBase<K> = K extends `${infer Base}_${PluralSuffix}` ? Base : never;
 
 export type TranslationKey = LeafKey | PluralBase<LeafKey>;
@@ -144,6 +150,15 @@ export async function initI18n(needed: readonly CataloguePart[] = ['core']): Pro
   await ensureLoaded(detected);
   apply(detected);
   return detected;
+}
+
+/**
+ * Loads one more part of the catalogue in the language in use (and in any language switched to later); route
+ * loaders await it so a page never renders its keys.
+ */
+export async function loadCataloguePart(part: CataloguePart): Promise<void> {
+  parts.add(part);
+  await ensureLoaded(locale);
 }
 
 export function currentLocale(): Locale {

@@ -1,0 +1,4 @@
+/** Strings of the events creation page (/events/create) and event page (/events/{id}). */
+export const enEventEditor = {
+  title: '',
+};

@@ -1,0 +1,4 @@
+/** Strings of the events list page (/events) and its map. */
+export const enEventList = {
+  title: '',
+};

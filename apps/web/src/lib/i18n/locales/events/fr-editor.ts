@@ -1,0 +1,5 @@
+import type { EventsTranslation } from '../en-events';
+
+export const frEventEditor: EventsTranslation['eventEditor'] = {
+  title: '',
+};
