@@ -1,0 +1,44 @@
+import { events } from '@guichet/db/schema/events';
+import { organizations } from '@guichet/db/schema/organizations';
+import type { EventPage } from '@guichet/shared/events';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orgHeaders } from '../modules/teams/test-support';
+import { createTestApp, type TestContext } from '../test/harness';
+import { DEMO_ACCOUNT, seedDemo } from './demo';
+
+describe('demo data', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedDemo(t.app.ctx, t.app.log);
+  });
+  afterAll(() => t.close());
+
+  it('lets the README account sign in and see the demo events, with venues for the map', async () => {
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: DEMO_ACCOUNT });
+    expect(signIn.statusCode).toBe(200);
+    const { accessToken } = signIn.json() as { accessToken: string };
+    const [demo] = await t.app.ctx.db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.slug, 'demo-events'));
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/events',
+      headers: orgHeaders(accessToken, demo!.id),
+    });
+    expect(response.statusCode).toBe(200);
+    const page = response.json() as EventPage;
+    expect(page.items.length).toBeGreaterThanOrEqual(6);
+    expect(page.items.filter((event) => event.venue?.latitude != null).length).toBeGreaterThanOrEqual(5);
+    expect(page.items.some((event) => event.status === 'draft')).toBe(true);
+    expect(page.items.some((event) => event.status === 'published' && event.ticketTypeCount >= 2)).toBe(true);
+  });
+
+  it('runs once: a second start adds nothing', async () => {
+    const before = await t.app.ctx.db.$count(events);
+    await seedDemo(t.app.ctx, t.app.log);
+    expect(await t.app.ctx.db.$count(events)).toBe(before);
+  });
+});
