@@ -3,7 +3,7 @@
 import { openDatabase } from '@guichet/db/client';
 import { uuidv7 } from '@guichet/db/ids';
 import { events, ticketTypes } from '@guichet/db/schema/events';
-import { load, round, startTarget, verdict } from './lib';
+import { cpuMs, load, postgresCpuMs, round, startTarget, verdict } from './lib';
 
 const EVENTS = 10_000;
 
@@ -73,7 +73,13 @@ export async function benchEventsList(seconds = 10): Promise<boolean> {
     headers: { authorization: `Bearer ${accessToken}`, 'x-organization-id': organizationId },
   };
   await load({ ...request, connections: 16, seconds: 2 });
+  const before = { api: cpuMs(guichet.child.pid), postgres: postgresCpuMs() };
   const run = await load({ ...request, connections: 16, seconds });
+  const perRequest = (spent: number | undefined, start: number | undefined) =>
+    spent === undefined || start === undefined ? '?' : round((spent - start) / run.total, 2);
+  console.log(
+    `CPU per request: API ${perRequest(cpuMs(guichet.child.pid), before.api)} ms, PostgreSQL ${perRequest(postgresCpuMs(), before.postgres)} ms`,
+  );
   await guichet.stop();
   console.log(
     `GET /api/events?limit=50 with ${EVENTS} events: ${round(run.requestsPerSecond)} req/s, p50 ${run.p50} ms, p95 ${run.p95} ms, p99 ${run.p99} ms (errors ${run.errors + run.non2xx})`,

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
@@ -47,6 +48,37 @@ export function startTarget(script: string, env: Record<string, string> = {}): P
     });
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
+}
+
+const TICK_MS = 10;
+
+/** CPU time (user + system) a process has used, in ms, from /proc; undefined where there is no /proc. */
+export function cpuMs(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU time used by every process of the local PostgreSQL server, in ms (Linux only). */
+export function postgresCpuMs(): number | undefined {
+  try {
+    let total = 0;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        if (readFileSync(`/proc/${entry}/stat`, 'utf8').includes('(postgres)'))
+          total += cpuMs(Number(entry)) ?? 0;
+      } catch {
+        // The process ended meanwhile.
+      }
+    }
+    return total;
+  } catch {
+    return undefined;
+  }
 }
 
 export interface LoadResult {

@@ -2,8 +2,7 @@ import { escapeLike } from '@guichet/db/like';
 import { capacityPools, events, ticketTypes } from '@guichet/db/schema/events';
 import { organizations } from '@guichet/db/schema/organizations';
 import { files } from '@guichet/db/schema/settings';
-import type { EventSort, EventStatus } from '@guichet/shared/events';
-import { and, asc, desc, eq, gte, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, like, sql } from 'drizzle-orm';
 import type { Queryable } from '../mail/mail.repository';
 
 // Every function takes the organisation id and uses it in its WHERE: another organisation's rows do not
@@ -31,123 +30,24 @@ export async function fileExists(db: Queryable, organizationId: string, fileId: 
 
 // Events -----------------------------------------------------------------------------------------------------
 
-const summaryColumns = {
-  id: events.id,
-  slug: events.slug,
-  name: events.name,
-  status: events.status,
-  startsAt: events.startsAt,
-  endsAt: events.endsAt,
-  timeZone: events.timeZone,
-  locationType: events.locationType,
-  venueName: events.venueName,
-  venueAddress: events.venueAddress,
-  latitude: events.latitude,
-  longitude: events.longitude,
-  onlineUrl: events.onlineUrl,
-  createdAt: events.createdAt,
-};
-export type EventSummaryRow = Pick<EventRow, keyof typeof summaryColumns>;
-
-type SortKey = 'startsAt' | 'name' | 'createdAt';
-const SORTS: Record<
-  SortKey,
-  { column: SQL | typeof events.startsAt | typeof events.name | null; cast: SQL }
-> = {
-  startsAt: { column: events.startsAt, cast: sql`::timestamptz` },
-  name: { column: events.name, cast: sql`::text` },
-  // Ids are UUIDv7: their order is the creation order.
-  createdAt: { column: null, cast: sql`` },
-};
-
-function encodeCursor(value: string, id: string): string {
-  return Buffer.from(JSON.stringify([value, id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): [string, string] | null {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(value) &&
-      value.length === 2 &&
-      typeof value[0] === 'string' &&
-      typeof value[1] === 'string' &&
-      /^[0-9a-f-]{36}$/i.test(value[1]) &&
-      value[0].length <= 300
-    ) {
-      return [value[0], value[1]];
-    }
-  } catch {
-    // An unreadable cursor starts from the beginning.
-  }
-  return null;
-}
-
-export async function listEvents(
-  db: Queryable,
-  organizationId: string,
-  params: {
-    limit: number;
-    cursor?: string | undefined;
-    q?: string | undefined;
-    status?: EventStatus | undefined;
-    from?: string | undefined;
-    to?: string | undefined;
-    sort: EventSort;
-  },
-): Promise<{ rows: EventSummaryRow[]; nextCursor: string | null }> {
-  const descending = params.sort.startsWith('-');
-  const key = (descending ? params.sort.slice(1) : params.sort) as SortKey;
-  const { column, cast } = SORTS[key];
-  const conditions: (SQL | undefined)[] = [eq(events.organizationId, organizationId)];
-  if (params.q) conditions.push(sql`${events.name} ilike ${`%${escapeLike(params.q)}%`}`);
-  if (params.status) conditions.push(eq(events.status, params.status));
-  if (params.from) conditions.push(gte(events.endsAt, new Date(params.from)));
-  if (params.to) conditions.push(lt(events.startsAt, new Date(params.to)));
-  const cursor = params.cursor ? decodeCursor(params.cursor) : null;
-  const comparison = descending ? sql`<` : sql`>`;
-  if (cursor && column) {
-    conditions.push(sql`(${column}, ${events.id}) ${comparison} (${cursor[0]}${cast}, ${cursor[1]}::uuid)`);
-  } else if (cursor) {
-    conditions.push(sql`${events.id} ${comparison} ${cursor[1]}::uuid`);
-  }
-  const direction = descending ? desc : asc;
-  const order = column ? [direction(column), direction(events.id)] : [direction(events.id)];
-  const rows = await db
-    .select(summaryColumns)
-    .from(events)
-    .where(and(...conditions))
-    .orderBy(...order)
-    .limit(params.limit + 1);
-  const page = rows.slice(0, params.limit);
-  const last = page.at(-1);
-  const nextCursor =
-    rows.length > params.limit && last
-      ? encodeCursor(
-          key === 'startsAt' ? last.startsAt.toISOString() : key === 'name' ? last.name : '',
-          last.id,
-        )
-      : null;
-  return { rows: page, nextCursor };
-}
-
-/** Ticket totals per event, for a page of events. */
-export async function ticketTotals(db: Queryable, organizationId: string, eventIds: string[]) {
-  if (eventIds.length === 0)
-    return new Map<string, { count: number; capacity: number; sold: number; held: number }>();
-  const rows = await db
-    .select({
-      eventId: ticketTypes.eventId,
-      count: sql<number>`count(*)::int`,
-      capacity: sql<number>`coalesce(sum(${ticketTypes.capacity}), 0)::int`,
-      sold: sql<number>`coalesce(sum(${ticketTypes.sold}), 0)::int`,
-      held: sql<number>`coalesce(sum(${ticketTypes.held}), 0)::int`,
-    })
-    .from(ticketTypes)
-    .where(and(eq(ticketTypes.organizationId, organizationId), inArray(ticketTypes.eventId, eventIds)))
-    .groupBy(ticketTypes.eventId);
-  return new Map(rows.map((row) => [row.eventId, row]));
-}
+/** The columns of an event that lists show. */
+export type EventSummaryRow = Pick<
+  EventRow,
+  | 'id'
+  | 'slug'
+  | 'name'
+  | 'status'
+  | 'startsAt'
+  | 'endsAt'
+  | 'timeZone'
+  | 'locationType'
+  | 'venueName'
+  | 'venueAddress'
+  | 'latitude'
+  | 'longitude'
+  | 'onlineUrl'
+  | 'createdAt'
+>;
 
 export async function findEvent(
   db: Queryable,

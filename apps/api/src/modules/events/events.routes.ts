@@ -43,6 +43,9 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           querystring: listEventsQuerySchema,
           response: { 200: eventPageSchema, ...errorResponses(400, 401, 403) },
         },
+        // The page is built field by field as the typed schema says; checking it again on the way out cost
+        // a sixth of this hot route's CPU. Errors still go through the error handler's own serialisation.
+        serializerCompiler: () => (data) => JSON.stringify(data),
       },
       async (request) => service.listEvents(ctx, org(request), request.query),
     );

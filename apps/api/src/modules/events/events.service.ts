@@ -3,7 +3,6 @@ import type {
   EventDetail,
   EventPage,
   EventStatus,
-  EventSummary,
   listEventsQuerySchema,
   UpdateEventBody,
 } from '@guichet/shared/events';
@@ -21,8 +20,9 @@ import {
   notFound,
   transition,
 } from './event-guards';
-import { base, detail, num } from './event-view';
+import { detail, num } from './event-view';
 import * as repository from './events.repository';
+import { listEvents as listEventPage } from './events-list.query';
 import { sanitizeHtml } from './sanitize-html';
 
 // Rules ------------------------------------------------------------------------------------------------------
@@ -93,28 +93,12 @@ async function freeSlug(db: Queryable, organizationId: string, name: string): Pr
 
 // Reading ----------------------------------------------------------------------------------------------------
 
-export async function listEvents(
+export function listEvents(
   ctx: AppContext,
   organizationId: string,
   query: z.output<typeof listEventsQuerySchema>,
 ): Promise<EventPage> {
-  const { rows, nextCursor } = await repository.listEvents(ctx.db, organizationId, query);
-  const totals = await repository.ticketTotals(
-    ctx.db,
-    organizationId,
-    rows.map((row) => row.id),
-  );
-  const items: EventSummary[] = rows.map((row) => {
-    const total = totals.get(row.id);
-    return {
-      ...base(row),
-      ticketTypeCount: total?.count ?? 0,
-      capacity: total?.capacity ?? 0,
-      sold: total?.sold ?? 0,
-      held: total?.held ?? 0,
-    };
-  });
-  return { items, nextCursor };
+  return listEventPage(ctx.db, organizationId, query);
 }
 
 export async function getEvent(

@@ -370,6 +370,77 @@ describe('listing', () => {
   });
 });
 
+describe('listing: every sort, page by page', () => {
+  it('walks every page of every sort in order, with ticket totals, and combines filters', async () => {
+    const other = await newTeam(t.app, 'Sorting Org');
+    const list = client(t.app, other.admin.accessToken, other.organizationId);
+    // Names out of date order, two events at the same start (the id breaks the tie).
+    const names = ['Delta', 'Alpha', 'Charlie', 'Bravo 100%', 'Echo_1', 'Foxtrot'];
+    const created: EventDetail[] = [];
+    for (const [i, name] of names.entries()) {
+      const start = Date.now() + (10 - Math.min(i, 4)) * DAY;
+      created.push(
+        await createEvent(t.app, other.admin.accessToken, other.organizationId, {
+          name,
+          startsAt: new Date(start).toISOString(),
+          endsAt: new Date(start + 3600_000).toISOString(),
+        }),
+      );
+    }
+    const first = created[0]!;
+    await list('POST', `/api/events/${first.id}/ticket-types`, { name: 'A', priceMinor: 100, capacity: 30 });
+    await list('POST', `/api/events/${first.id}/ticket-types`, { name: 'B', priceMinor: 100, capacity: 12 });
+
+    const byStart = [...created].sort(
+      (a, b) => a.startsAt.localeCompare(b.startsAt) || a.id.localeCompare(b.id),
+    );
+    const byName = [...created].sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : a.id.localeCompare(b.id),
+    );
+    const expected: Record<string, EventDetail[]> = {
+      startsAt: byStart,
+      '-startsAt': [...byStart].reverse(),
+      name: byName,
+      '-name': [...byName].reverse(),
+      createdAt: created,
+      '-createdAt': [...created].reverse(),
+    };
+    for (const [sort, order] of Object.entries(expected)) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const query: string = `/api/events?limit=2&sort=${sort}${cursor ? `&cursor=${cursor}` : ''}`;
+        const page: EventPage = (await list('GET', query)).json<EventPage>();
+        seen.push(...page.items.map((item) => item.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(seen, sort).toEqual(order.map((event) => event.id));
+    }
+
+    const all = (await list('GET', '/api/events?limit=100')).json<EventPage>().items;
+    expect(all.find((item) => item.id === first.id)).toMatchObject({
+      ticketTypeCount: 2,
+      capacity: 42,
+      sold: 0,
+    });
+    // LIKE wildcards in a search are plain characters.
+    expect((await list('GET', '/api/events?q=100%25')).json<EventPage>().items.map((i) => i.name)).toEqual([
+      'Bravo 100%',
+    ]);
+    expect((await list('GET', '/api/events?q=o_1')).json<EventPage>().items.map((i) => i.name)).toEqual([
+      'Echo_1',
+    ]);
+    const from = encodeURIComponent(new Date(Date.now() + 8 * DAY).toISOString());
+    const to = encodeURIComponent(new Date(Date.now() + 9.5 * DAY).toISOString());
+    const window = (
+      await list('GET', `/api/events?from=${from}&to=${to}&status=draft&q=ARL`)
+    ).json<EventPage>();
+    expect(window.items.map((item) => item.name)).toEqual(['Charlie']);
+    // A cursor that cannot be read starts from the beginning rather than failing.
+    expect((await list('GET', '/api/events?cursor=not-a-cursor')).statusCode).toBe(200);
+  });
+});
+
 describe('the description sanitiser', () => {
   it.each([
     ['<p>ok</p>', '<p>ok</p>'],
