@@ -15,6 +15,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailboxApiRoutes, registerMailboxPage } from './modules/mail/mailbox.routes';
+import { mapRoutes } from './modules/map/map.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
 import { placesRoutes } from './modules/places/places.routes';
 import { filesRoutes } from './modules/settings/files.routes';
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(teamsRoutes(ctx));
       await api.register(eventsRoutes(ctx));
       await api.register(placesRoutes(ctx));
+      await api.register(mapRoutes(ctx));
       if (config.devMailbox) await api.register(mailboxApiRoutes(ctx));
     },
     { prefix: '/api' },

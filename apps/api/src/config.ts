@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type PasswordPolicy, passwordPolicySchema } from '@guichet/shared/password-policy';
 import { z } from 'zod';
+import { tileUrlProblem } from './modules/map/tile-url';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -16,6 +17,10 @@ const oidcProviderSchema = z.strictObject({
   clientSecret: z.string().min(1),
 });
 export type OidcProviderConfig = z.infer<typeof oidcProviderSchema>;
+
+const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+/** The deepest zoom level OpenStreetMap's tiles (and most providers) serve. */
+const MAP_MAX_ZOOM = 19;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -71,6 +76,16 @@ const envSchema = z.object({
   NOMINATIM_URL: z.string().url().optional(),
   GOOGLE_PLACES_KEY: z.string().min(1).optional(),
   GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(50).max(15000).default(2000),
+  MAP_TILE_URL: z
+    .string()
+    .trim()
+    .max(2000)
+    .superRefine((value, context) => {
+      const problem = tileUrlProblem(value);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    })
+    .default(DEFAULT_TILE_URL),
+  MAP_TILE_ATTRIBUTION: z.string().max(500).default('© OpenStreetMap contributors'),
 });
 
 export interface Config {
@@ -101,6 +116,8 @@ export interface Config {
   storage: StorageConfig;
   /** Place search: the embedded gazetteer alone, or with an online geocoder. */
   geocoder: GeocoderConfig;
+  /** The web app's maps: a tile URL template (null: maps without tiles) and the credit it requires. */
+  map: { tileUrl: string | null; attribution: string; maxZoom: number };
 }
 
 export type GeocoderConfig =
@@ -121,10 +138,13 @@ export type StorageConfig =
 
 /** The only place that reads process.env. Fails fast with every invalid variable named. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  // An empty variable means "not set" (e.g. DATABASE_URL= to force the embedded database).
+  // An empty variable means "not set" (e.g. DATABASE_URL= to force the embedded database)...
   const present = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   );
+  // ...except MAP_TILE_URL, where empty means "no tiles" (offline installations, browser tests).
+  const noTiles = env.MAP_TILE_URL !== undefined && env.MAP_TILE_URL.trim() === '';
+  if (noTiles) delete present.MAP_TILE_URL;
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
@@ -175,6 +195,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registration: e.REGISTRATION,
     storage: storageConfig(e, dataDir),
     geocoder: geocoderConfig(e),
+    map: {
+      tileUrl: noTiles ? null : e.MAP_TILE_URL,
+      attribution: e.MAP_TILE_ATTRIBUTION,
+      maxZoom: MAP_MAX_ZOOM,
+    },
   };
 }
 

@@ -198,3 +198,8 @@ export const reorderTicketTypesBodySchema = z.strictObject({
 
 export const createCapacityPoolBodySchema = z.strictObject({ name: nameSchema, capacity: count });
 export const updateCapacityPoolBodySchema = createCapacityPoolBodySchema.partial();
+
+/** Event covers: the raw bytes of a PNG, JPEG or WebP image of at most 5 MiB; the answer names the file. */
+export const COVER_MAX_BYTES = 5 * 1024 * 1024;
+export const coverUploadResultSchema = z.object({ fileId: z.uuid() });
+export type CoverUploadResult = z.infer<typeof coverUploadResultSchema>;

@@ -39,3 +39,14 @@ export type PlaceSearchQuery = z.infer<typeof placeSearchQuerySchema>;
 
 export const placeListSchema = z.object({ items: z.array(placeSchema) });
 export type PlaceList = z.infer<typeof placeListSchema>;
+
+/** GET /api/map/config: how the web app draws its maps. */
+export const mapConfigSchema = z.object({
+  /** Leaflet tile URL template with {z}, {x}, {y} (and optionally {s}); null when maps have no tiles. */
+  tileUrl: z.string().nullable(),
+  /** Credit shown in the map's corner, as the tile provider requires. */
+  attribution: z.string(),
+  /** Deepest zoom level the tiles offer; the map never zooms further. */
+  maxZoom: z.number().int().min(0).max(24),
+});
+export type MapConfig = z.infer<typeof mapConfigSchema>;

@@ -1,14 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { tileImageSource } from '../modules/map/tile-url';
 
-/** The Content-Security-Policy: no inline or foreign scripts; inline styles because Mantine injects them. */
-export function contentSecurityPolicy(config: Pick<Config, 'publicUrl'>): string {
+type SecurityConfig = Pick<Config, 'publicUrl' | 'map'>;
+
+/**
+ * The Content-Security-Policy: no inline or foreign scripts; inline styles because Mantine injects them;
+ * images also from the map tile server, when one is configured.
+ */
+export function contentSecurityPolicy(config: SecurityConfig): string {
+  const { tileUrl } = config.map;
   const directives: Record<string, string> = {
     'default-src': "'self'",
     'script-src': "'self'",
     'script-src-attr': "'none'",
     'style-src': "'self' 'unsafe-inline'",
-    'img-src': "'self' data: blob:",
+    'img-src': `'self' data: blob:${tileUrl ? ` ${tileImageSource(tileUrl)}` : ''}`,
     'font-src': "'self' data:",
     'connect-src': "'self'",
     'worker-src': "'self' blob:",
@@ -36,7 +43,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
   });
 }
 
-export function securityHeaders(config: Pick<Config, 'publicUrl'>): Record<string, string> {
+export function securityHeaders(config: SecurityConfig): Record<string, string> {
   return {
     'content-security-policy': contentSecurityPolicy(config),
     'strict-transport-security': 'max-age=31536000; includeSubDomains',

@@ -17,6 +17,7 @@ import type { AppContext } from '../../context';
 import { errorResponses, noContent } from '../../http';
 import { requireStaffId } from '../../plugins/auth';
 import { organizationScope, requireTenant } from '../../plugins/tenancy';
+import { coverRoutes } from './covers.routes';
 import * as service from './events.service';
 import * as ticketTypes from './ticket-types.service';
 
@@ -32,6 +33,7 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const preHandler = organizationScope(ctx.db, ctx.config.jwtSecret, ['ALL', 'EVENT']);
     const common = { tags: ['events'], security: [{ bearer: [] }], headers: organizationHeaderSchema };
     const org = (request: Parameters<typeof requireTenant>[0]) => requireTenant(request).organizationId;
+    await app.register(coverRoutes(ctx, { preHandler, common }));
 
     app.get(
       '/events',
