@@ -87,6 +87,8 @@ export default defineConfig({
         AUTH_RATE_LIMIT_PER_IP: '10000',
         AUTH_RATE_LIMIT_PER_ACCOUNT: '1000',
         OIDC_PROVIDERS: JSON.stringify(oidcProviders),
+        // No map tiles: browser tests never reach the internet.
+        MAP_TILE_URL: '',
       },
     },
   ],

@@ -1,1 +1,37 @@
-export { default } from '../upcoming/upcoming-page';
+import { Stack, Text } from '@mantine/core';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { useTranslation } from '../../lib/i18n';
+import { toastSuccess } from '../../lib/toasts';
+import { useCreateEvent } from './api/create-event';
+import { EventForm } from './editor/event-form';
+import { createBodyOf, emptyEventValues } from './editor/event-values';
+import { browserTimeZone } from './editor/time-zone';
+
+/** `/events/create`: a new event, saved as a draft, then its page opens to add ticket types. */
+export default function CreateEventPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const create = useCreateEvent();
+  const initial = useMemo(() => emptyEventValues(browserTimeZone()), []);
+
+  return (
+    <Stack gap="lg" maw={820}>
+      <PageHeader route="/events/create">
+        <Text c="dimmed">{t('eventEditor.create.intro')}</Text>
+      </PageHeader>
+      <EventForm
+        initial={initial}
+        isNew
+        submitLabel={t('eventEditor.create.submit')}
+        onCancel={() => void navigate('/events')}
+        onSubmit={async (values) => {
+          const event = await create.mutateAsync(createBodyOf(values));
+          toastSuccess(t('eventEditor.create.created', { name: event.name }));
+          await navigate(`/events/${event.id}`);
+        }}
+      />
+    </Stack>
+  );
+}

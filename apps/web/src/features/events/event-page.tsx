@@ -1,1 +1,179 @@
-export { default } from '../upcoming/upcoming-page';
+import type { CapacityPool, EventDetail, TicketType } from '@guichet/shared/events';
+import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { FormError } from '../../components/form-error';
+import { PageHeader } from '../../components/page-header';
+import { isApiError } from '../../lib/api-error';
+import { useTranslation } from '../../lib/i18n';
+import { toastInfo, toastSuccess } from '../../lib/toasts';
+import { SettingsSection } from '../settings/components/settings-section';
+import { useEvent } from './api/get-event';
+import { useUpdateEvent } from './api/update-event';
+import { CapacityPoolsSection } from './detail/capacity-pools-section';
+import { EventActions, isEditable } from './detail/event-actions';
+import { EventSummary } from './detail/event-summary';
+import { PoolModal } from './detail/pool-modal';
+import { TicketTypeModal } from './detail/ticket-type-modal';
+import { TicketTypesSection } from './detail/ticket-types-section';
+import { EventForm } from './editor/event-form';
+import { eventValuesOf, updateBodyOf } from './editor/event-values';
+import { StatusBadge } from './list/event-rows';
+import { formatEventDates } from './list/format';
+
+/** The event's details, read or (in edit mode) changed with the same form as on creation. */
+function DetailsSection({ event }: { event: EventDetail }) {
+  const { t } = useTranslation();
+  const update = useUpdateEvent(event.id);
+  const [editing, setEditing] = useState(false);
+  const saved = useMemo(() => eventValuesOf(event), [event]);
+  const editable = isEditable(event.status);
+
+  return (
+    <Paper component="section" aria-labelledby="event-details" withBorder p={{ base: 'md', sm: 'lg' }}>
+      <Group justify="space-between" gap="sm" mb="md">
+        <Title order={2} size="h3" id="event-details">
+          {editing ? t('eventEditor.detail.editing') : t('eventEditor.detail.details')}
+        </Title>
+        {editable && !editing && (
+          <Button variant="default" onClick={() => setEditing(true)}>
+            {t('eventEditor.detail.edit')}
+          </Button>
+        )}
+      </Group>
+      {editing ? (
+        <EventForm
+          initial={saved}
+          isNew={false}
+          submitLabel={t('eventEditor.detail.save')}
+          onCancel={() => setEditing(false)}
+          onSubmit={async (values) => {
+            const body = updateBodyOf(values, saved);
+            if (Object.keys(body).length === 0) toastInfo(t('eventEditor.detail.nothingChanged'));
+            else {
+              await update.mutateAsync(body);
+              toastSuccess(t('eventEditor.detail.saved', { name: values.name.trim() }));
+            }
+            setEditing(false);
+          }}
+        />
+      ) : (
+        <EventSummary event={event} />
+      )}
+    </Paper>
+  );
+}
+
+function EventView({ event }: { event: EventDetail }) {
+  const { t, locale } = useTranslation();
+  const editable = isEditable(event.status);
+  const [ticketType, setTicketType] = useState<{ open: boolean; type: TicketType | null }>({
+    open: false,
+    type: null,
+  });
+  const [pool, setPool] = useState<{ open: boolean; pool: CapacityPool | null }>({ open: false, pool: null });
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <PageHeader route="/events/:id" title={event.name}>
+        <Group gap="sm" wrap="wrap">
+          <StatusBadge status={event.status} />
+          <Text c="dimmed">{formatEventDates(event.startsAt, event.endsAt, event.timeZone, locale)}</Text>
+        </Group>
+        <EventActions event={event} />
+        {event.status === 'draft' && event.ticketTypes.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('eventEditor.actions.publishNeedsTicketType')}
+          </Text>
+        )}
+      </PageHeader>
+
+      {event.status === 'cancelled' && (
+        <Alert color="red" variant="light" title={t('eventEditor.detail.cancelledTitle')}>
+          {event.cancelReason || t('eventEditor.detail.noReason')}
+        </Alert>
+      )}
+      {!editable && (
+        <Text size="sm" c="dimmed">
+          {t('eventEditor.detail.readOnly')}
+        </Text>
+      )}
+
+      <DetailsSection event={event} />
+
+      <Paper
+        component="section"
+        aria-labelledby="ticket-types-heading"
+        withBorder
+        p={{ base: 'md', sm: 'lg' }}
+      >
+        <TicketTypesSection
+          event={event}
+          editable={editable}
+          onAdd={() => setTicketType({ open: true, type: null })}
+          onEdit={(type) => setTicketType({ open: true, type })}
+        />
+      </Paper>
+
+      <Paper component="section" aria-labelledby="pools-heading" withBorder p={{ base: 'md', sm: 'lg' }}>
+        <CapacityPoolsSection
+          event={event}
+          editable={editable}
+          onAdd={() => setPool({ open: true, pool: null })}
+          onEdit={(chosen) => setPool({ open: true, pool: chosen })}
+        />
+      </Paper>
+
+      <SettingsSection id="event-figures" title={t('eventEditor.figures.heading')}>
+        <Text c="dimmed">{t('eventEditor.figures.note')}</Text>
+      </SettingsSection>
+
+      <TicketTypeModal
+        event={event}
+        ticketType={ticketType.type}
+        opened={ticketType.open}
+        onClose={() => setTicketType((current) => ({ ...current, open: false }))}
+      />
+      <PoolModal
+        event={event}
+        pool={pool.pool}
+        opened={pool.open}
+        onClose={() => setPool((current) => ({ ...current, open: false }))}
+      />
+    </Stack>
+  );
+}
+
+/** `/events/:id`: one event with its ticket types and shared capacities; actions by status; edit mode. */
+export default function EventPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const detail = useEvent(id);
+
+  if (detail.isPending) {
+    return (
+      <>
+        <PageHeader route="/events/:id" />
+        <Loader aria-label={t('app.loading')} />
+      </>
+    );
+  }
+  if (detail.isError) {
+    const missing = isApiError(detail.error) && (detail.error.status === 404 || detail.error.status === 400);
+    return (
+      <Stack gap="md">
+        <PageHeader route="/events/:id" />
+        {missing ? (
+          <Alert color="gray">{t('eventEditor.detail.notFound')}</Alert>
+        ) : (
+          <FormError error={detail.error} />
+        )}
+        <Anchor component={Link} to="/events">
+          {t('eventEditor.detail.back')}
+        </Anchor>
+      </Stack>
+    );
+  }
+  // Keyed by id: opening the copy made by "Duplicate" starts with fresh state (no edit mode, no dialogs).
+  return <EventView key={detail.data.id} event={detail.data} />;
+}

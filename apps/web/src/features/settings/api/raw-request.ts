@@ -7,7 +7,7 @@ import { sessionStore } from '../../../lib/session/store';
  * API client, which only speaks JSON.
  */
 export async function rawRequest(
-  method: 'GET' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT',
   path: string,
   body?: { bytes: Blob; contentType: string },
 ): Promise<Response> {
