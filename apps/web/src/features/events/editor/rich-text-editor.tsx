@@ -1,5 +1,5 @@
 import './rich-text-editor.css';
-import { ActionIcon, Button, Group, Input, Popover, Stack, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Input, Popover, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { readSelection, restoreSelection } from './caret';
@@ -175,19 +175,21 @@ export function RichTextEditor({
           aria-label={t('eventEditor.richText.toolbar')}
         >
           {COMMANDS.map((command) => (
-            <Tooltip key={command} label={t(`eventEditor.richText.${command}`)} withArrow>
-              <ActionIcon
-                variant={active[command] ? 'filled' : 'subtle'}
-                color="gray"
-                aria-label={t(`eventEditor.richText.${command}`)}
-                aria-pressed={active[command]}
-                // Keeps the selection in the text while the button is pressed.
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => run(command)}
-              >
-                {ICONS[command]}
-              </ActionIcon>
-            </Tooltip>
+            // A native title rather than Mantine's Tooltip: the Tooltip's floating code would grow the
+            // chunk every page shares.
+            <ActionIcon
+              key={command}
+              title={t(`eventEditor.richText.${command}`)}
+              variant={active[command] ? 'filled' : 'subtle'}
+              color="gray"
+              aria-label={t(`eventEditor.richText.${command}`)}
+              aria-pressed={active[command]}
+              // Keeps the selection in the text while the button is pressed.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => run(command)}
+            >
+              {ICONS[command]}
+            </ActionIcon>
           ))}
           <Popover
             opened={linkOpen}
