@@ -13,15 +13,18 @@ import { createAppTheme, cssVariablesResolver } from './theme';
 export function AppProviders({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const closeLabel = t('toasts.close');
+  const closeDialogLabel = t('dialog.close');
   const theme = useMemo(
     () =>
       createAppTheme({
-        // The notification close button is named in the current language.
+        // Close buttons are named in the current language.
         Notification: Notification.extend({
           defaultProps: { closeButtonProps: { 'aria-label': closeLabel } },
         }),
+        // A plain object rather than `Modal.extend`: importing Modal here would put it in the shell.
+        Modal: { defaultProps: { closeButtonProps: { 'aria-label': closeDialogLabel } } },
       }),
-    [closeLabel],
+    [closeLabel, closeDialogLabel],
   );
 
   useEffect(() => startTokenRefresh(), []);

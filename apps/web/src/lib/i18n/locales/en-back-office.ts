@@ -26,6 +26,9 @@ export const enBackOffice = {
       'Sales, revenue and check-in figures appear here once tickets are sold. Start by creating an event and its ticket types.',
     quickLinks: 'Quick links',
   },
+  dialog: {
+    close: 'Close',
+  },
   upcoming: {
     title: 'This area is not available yet',
     body: 'It is being built and will arrive in a coming version of Guichet. Nothing is shown here until it works for real.',

@@ -25,6 +25,9 @@ export const frBackOffice: BackOfficeTranslation = {
       'Les ventes, le chiffre d’affaires et les entrées s’afficheront ici dès que des billets seront vendus. Commencez par créer un événement et ses types de billets.',
     quickLinks: 'Accès rapides',
   },
+  dialog: {
+    close: 'Fermer',
+  },
   upcoming: {
     title: 'Cet espace n’est pas encore disponible',
     body: 'Il est en construction et arrivera dans une prochaine version de Guichet. Rien n’est affiché ici tant qu’il ne fonctionne pas pour de vrai.',
