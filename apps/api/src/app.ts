@@ -11,13 +11,16 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { type Mailer, smtpMailer } from './jobs/mailer';
 import { OutboxWorker } from './jobs/outbox-worker';
+import { ReservationExpiryJob } from './jobs/reservation-expiry';
 import { authRoutes } from './modules/auth/auth.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailboxApiRoutes, registerMailboxPage } from './modules/mail/mailbox.routes';
 import { mapRoutes } from './modules/map/map.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
 import { placesRoutes } from './modules/places/places.routes';
+import { publicRoutes } from './modules/public/public.routes';
 import { filesRoutes } from './modules/settings/files.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { staffsRoutes } from './modules/staffs/staffs.routes';
@@ -99,6 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     limiters: {
       authPerIp: new RateLimiter(config.rateLimit.perIp, windowMs),
       authPerAccount: new RateLimiter(config.rateLimit.perAccount, windowMs),
+      publicReadsPerIp: new RateLimiter(config.orders.publicReadsPerMinute, 60_000),
+      publicOrdersPerIp: new RateLimiter(config.orders.publicOrdersPerMinute, 60_000),
     },
     kickOutbox: () => outbox.kick(),
   };
@@ -108,6 +113,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorateRequest('tenant', null);
   if (deps.startWorker !== false) app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => outbox.stop());
+  const expiry = new ReservationExpiryJob(db, app.log);
+  if (deps.startWorker !== false) app.addHook('onReady', async () => expiry.start());
+  app.addHook('onClose', async () => expiry.stop());
 
   await app.register(cookie);
   registerSecurityHeaders(app, config);
@@ -139,6 +147,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(filesRoutes(ctx));
       await api.register(teamsRoutes(ctx));
       await api.register(eventsRoutes(ctx));
+      await api.register(ordersRoutes(ctx));
+      await api.register(publicRoutes(ctx));
       await api.register(placesRoutes(ctx));
       await api.register(mapRoutes(ctx));
       if (config.devMailbox) await api.register(mailboxApiRoutes(ctx));

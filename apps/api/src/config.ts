@@ -86,6 +86,9 @@ const envSchema = z.object({
     })
     .default(DEFAULT_TILE_URL),
   MAP_TILE_ATTRIBUTION: z.string().max(500).default('© OpenStreetMap contributors'),
+  RESERVATION_MINUTES: z.coerce.number().int().min(1).max(120).default(10),
+  PUBLIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  PUBLIC_ORDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
 });
 
 export interface Config {
@@ -118,6 +121,11 @@ export interface Config {
   geocoder: GeocoderConfig;
   /** The web app's maps: a tile URL template (null: maps without tiles) and the credit it requires. */
   map: { tileUrl: string | null; attribution: string; maxZoom: number };
+  /**
+   * Selling: how long a reservation waiting for card payment holds its seats, and the per-IP limits of
+   * the public pages (reads) and of order creation, per minute.
+   */
+  orders: { reservationMinutes: number; publicReadsPerMinute: number; publicOrdersPerMinute: number };
 }
 
 export type GeocoderConfig =
@@ -199,6 +207,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tileUrl: noTiles ? null : e.MAP_TILE_URL,
       attribution: e.MAP_TILE_ATTRIBUTION,
       maxZoom: MAP_MAX_ZOOM,
+    },
+    orders: {
+      reservationMinutes: e.RESERVATION_MINUTES,
+      publicReadsPerMinute: e.PUBLIC_RATE_LIMIT_PER_MINUTE,
+      publicOrdersPerMinute: e.PUBLIC_ORDER_RATE_LIMIT_PER_MINUTE,
     },
   };
 }

@@ -11,6 +11,10 @@ export interface AppContext {
     authPerIp: RateLimiter;
     /** Attempts per account (e-mail) on sign-in and password reset. */
     authPerAccount: RateLimiter;
+    /** Public event pages, per client IP. */
+    publicReadsPerIp: RateLimiter;
+    /** Public order creation, per client IP. */
+    publicOrdersPerIp: RateLimiter;
   };
   /** Asks the outbox worker to look for work now rather than at its next tick. */
   kickOutbox(): void;

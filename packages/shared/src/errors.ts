@@ -54,6 +54,15 @@ export const ERROR_STATUS = {
   'event-not-ended': 409,
   /** A ticket type or pool with sold or held tickets cannot be removed or moved. */
   'has-sales': 409,
+  // Orders
+  /** Not enough places left on a ticket type or its capacity pool. */
+  'sold-out': 409,
+  /** An Idempotency-Key already used with another request body. */
+  'idempotency-key-reused': 422,
+  /** The first request with this Idempotency-Key is still being processed. */
+  'request-in-progress': 409,
+  /** The order's status does not allow this change (e.g. cancelling a cancelled order). */
+  'invalid-order-status': 409,
   // Storage
   'object-not-found': 404,
   unauthorized: 403,

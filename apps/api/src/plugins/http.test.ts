@@ -86,6 +86,7 @@ describe('OpenAPI', () => {
     ['post', '/api/organizations'],
     ['get', '/api/organizations/current'],
     ['get', '/api/places'],
+    ['get', '/api/map/config'],
     // Teams (modules/teams/teams.routes.ts).
     ['get', '/api/teams/members'],
     ['get', '/api/teams/members/{staffId}'],
@@ -136,6 +137,17 @@ describe('OpenAPI', () => {
     ['post', '/api/events/{id}/capacity-pools'],
     ['patch', '/api/events/{id}/capacity-pools/{poolId}'],
     ['delete', '/api/events/{id}/capacity-pools/{poolId}'],
+    ['post', '/api/events/covers'],
+    ['get', '/api/events/{id}/orders'],
+    ['post', '/api/events/{id}/orders'],
+    ['get', '/api/orders/{orderId}'],
+    ['post', '/api/orders/{orderId}/mark-paid'],
+    ['post', '/api/orders/{orderId}/cancel'],
+    ['post', '/api/orders/{orderId}/resend'],
+    ['patch', '/api/orders/{orderId}/tickets/{ticketId}'],
+    ['get', '/api/public/events/{orgSlug}/{eventSlug}'],
+    ['post', '/api/public/events/{orgSlug}/{eventSlug}/orders'],
+    ['get', '/api/public/orders/{code}'],
     // Served because no SMTP server is configured in tests (DEV_MAILBOX defaults on).
     ['get', '/api/dev/mailbox'],
   ];

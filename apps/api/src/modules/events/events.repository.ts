@@ -1,8 +1,9 @@
 import { escapeLike } from '@guichet/db/like';
 import { capacityPools, events, ticketTypes } from '@guichet/db/schema/events';
+import { tickets } from '@guichet/db/schema/orders';
 import { organizations } from '@guichet/db/schema/organizations';
 import { files } from '@guichet/db/schema/settings';
-import { and, asc, eq, like, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Queryable } from '../mail/mail.repository';
 
 // Every function takes the organisation id and uses it in its WHERE: another organisation's rows do not
@@ -204,6 +205,8 @@ export async function deleteTicketType(db: Queryable, organizationId: string, ti
         eq(ticketTypes.organizationId, organizationId),
         eq(ticketTypes.id, ticketTypeId),
         sql`${ticketTypes.sold} + ${ticketTypes.held} = 0`,
+        // Tickets of cancelled or expired orders free their places but stay as the orders' history.
+        sql`not exists (select 1 from ${tickets} where ${tickets.ticketTypeId} = ${ticketTypes.id})`,
       ),
     )
     .returning({ id: ticketTypes.id });
@@ -323,4 +326,138 @@ export async function reserveCapacity(
       .where(and(eq(capacityPools.organizationId, organizationId), eq(capacityPools.id, poolId)));
   }
   return false;
+}
+
+/** A number of places of one ticket type, as an order takes or gives them back. */
+export interface CapacityLine {
+  ticketTypeId: string;
+  quantity: number;
+}
+
+/** Which count a change moves: `held` for reservations waiting for payment, `sold` for everything else. */
+export type CapacityCount = 'sold' | 'held';
+
+/** The lines' ticket types with their pools, and the quantities summed per pool and per ticket type. */
+async function capacityPlan(tx: Queryable, organizationId: string, lines: readonly CapacityLine[]) {
+  const perType = new Map<string, number>();
+  for (const line of lines) {
+    if (!Number.isInteger(line.quantity) || line.quantity <= 0)
+      throw new RangeError('quantity must be a positive integer');
+    perType.set(line.ticketTypeId, (perType.get(line.ticketTypeId) ?? 0) + line.quantity);
+  }
+  const ids = [...perType.keys()].sort();
+  const rows =
+    ids.length === 0
+      ? []
+      : await tx
+          .select({ id: ticketTypes.id, poolId: ticketTypes.poolId })
+          .from(ticketTypes)
+          .where(and(eq(ticketTypes.organizationId, organizationId), inArray(ticketTypes.id, ids)));
+  const poolOf = new Map(rows.map((row) => [row.id, row.poolId]));
+  const perPool = new Map<string, number>();
+  for (const [id, quantity] of perType) {
+    const poolId = poolOf.get(id);
+    if (poolId) perPool.set(poolId, (perPool.get(poolId) ?? 0) + quantity);
+  }
+  return {
+    known: rows.length === ids.length,
+    // Pools first, then ticket types, each in id order: every writer of these rows locks them in the same
+    // order (reserveCapacity included), so concurrent orders wait for each other but never deadlock.
+    pools: [...perPool.entries()].sort(([a], [b]) => (a < b ? -1 : 1)),
+    types: ids.map((id) => ({ id, poolId: poolOf.get(id) ?? null, quantity: perType.get(id) ?? 0 })),
+  };
+}
+
+/**
+ * Takes the places of several lines at once (an order with several ticket types), on the ticket types and
+ * their pools, as `sold` or `held`: all or nothing. Same guarded UPDATEs as `reserveCapacity`. Returns
+ * false when a ticket type or pool is full or unknown; some rows may then already have moved, so the
+ * caller must roll the transaction back (throwing inside it does).
+ */
+export async function takeCapacity(
+  tx: Queryable,
+  organizationId: string,
+  lines: readonly CapacityLine[],
+  count: CapacityCount,
+): Promise<boolean> {
+  const plan = await capacityPlan(tx, organizationId, lines);
+  if (!plan.known) return false;
+  for (const [poolId, quantity] of plan.pools) {
+    const column = count === 'sold' ? capacityPools.sold : capacityPools.held;
+    const rows = await tx
+      .update(capacityPools)
+      .set({ [count]: sql`${column} + ${quantity}`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(capacityPools.organizationId, organizationId),
+          eq(capacityPools.id, poolId),
+          sql`${capacityPools.sold} + ${capacityPools.held} + ${quantity} <= ${capacityPools.capacity}`,
+        ),
+      )
+      .returning({ id: capacityPools.id });
+    if (rows.length === 0) return false;
+  }
+  for (const type of plan.types) {
+    const column = count === 'sold' ? ticketTypes.sold : ticketTypes.held;
+    const rows = await tx
+      .update(ticketTypes)
+      .set({ [count]: sql`${column} + ${type.quantity}`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(ticketTypes.organizationId, organizationId),
+          eq(ticketTypes.id, type.id),
+          sql`${ticketTypes.poolId} is not distinct from ${type.poolId}::uuid`,
+          sql`${ticketTypes.sold} + ${ticketTypes.held} + ${type.quantity} <= ${ticketTypes.capacity}`,
+        ),
+      )
+      .returning({ id: ticketTypes.id });
+    if (rows.length === 0) return false;
+  }
+  return true;
+}
+
+/**
+ * Gives places back (a cancelled order, an expired reservation), in the same lock order as
+ * `takeCapacity`. Each UPDATE is guarded so a count never goes below zero; a guard that fails means the
+ * counts and the orders disagree, which is a bug worth stopping for, so it throws (rolling back).
+ * Callers release only after winning a conditional status change of the order, so this runs once per order.
+ */
+export async function releaseCapacity(
+  tx: Queryable,
+  organizationId: string,
+  lines: readonly CapacityLine[],
+  count: CapacityCount,
+): Promise<void> {
+  const plan = await capacityPlan(tx, organizationId, lines);
+  if (!plan.known) throw new Error('releasing places of an unknown ticket type');
+  for (const [poolId, quantity] of plan.pools) {
+    const column = count === 'sold' ? capacityPools.sold : capacityPools.held;
+    const rows = await tx
+      .update(capacityPools)
+      .set({ [count]: sql`${column} - ${quantity}`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(capacityPools.organizationId, organizationId),
+          eq(capacityPools.id, poolId),
+          sql`${column} >= ${quantity}`,
+        ),
+      )
+      .returning({ id: capacityPools.id });
+    if (rows.length === 0) throw new Error(`capacity pool ${poolId} has fewer than ${quantity} ${count}`);
+  }
+  for (const type of plan.types) {
+    const column = count === 'sold' ? ticketTypes.sold : ticketTypes.held;
+    const rows = await tx
+      .update(ticketTypes)
+      .set({ [count]: sql`${column} - ${type.quantity}`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(ticketTypes.organizationId, organizationId),
+          eq(ticketTypes.id, type.id),
+          sql`${column} >= ${type.quantity}`,
+        ),
+      )
+      .returning({ id: ticketTypes.id });
+    if (rows.length === 0) throw new Error(`ticket type ${type.id} has fewer than ${type.quantity} ${count}`);
+  }
 }

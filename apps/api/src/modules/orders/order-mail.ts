@@ -1,0 +1,91 @@
+import type { Locale } from '@guichet/shared/i18n';
+import type { MailMessage } from '../mail/mail.repository';
+import { layout } from '../mail/templates';
+
+/** Amounts in mail: the locale's currency format, from integer minor units. */
+export function formatMoney(minor: number, currency: string, locale: Locale): string {
+  const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(minor / 10 ** digits);
+}
+
+const TEXT = {
+  en: {
+    paidSubject: (event: string) => `Your tickets for ${event}`,
+    paidTitle: 'Your tickets',
+    paidIntro: (name: string, count: number, event: string) =>
+      `Hello ${name}, here ${count === 1 ? 'is your ticket' : `are your ${count} tickets`} for ${event}.`,
+    pendingSubject: (event: string) => `Your order for ${event}: payment to make`,
+    pendingTitle: 'Your order is reserved',
+    pendingIntro: (name: string, event: string) =>
+      `Hello ${name}, your order for ${event} is recorded and its places are kept for you.`,
+    pendingHow: (organizer: string, total: string, code: string) =>
+      `Pay ${total} to ${organizer} by bank transfer, in cash or at the door, quoting the order code ${code}. Your tickets are sent as soon as the payment is recorded.`,
+    code: (code: string) => `Order code: ${code}`,
+    total: (total: string) => `Total: ${total}`,
+    action: 'See your order',
+  },
+  fr: {
+    paidSubject: (event: string) => `Vos billets pour ${event}`,
+    paidTitle: 'Vos billets',
+    paidIntro: (name: string, count: number, event: string) =>
+      `Bonjour ${name}, voici ${count === 1 ? 'votre billet' : `vos ${count} billets`} pour ${event}.`,
+    pendingSubject: (event: string) => `Votre commande pour ${event} : paiement à effectuer`,
+    pendingTitle: 'Votre commande est réservée',
+    pendingIntro: (name: string, event: string) =>
+      `Bonjour ${name}, votre commande pour ${event} est enregistrée et ses places vous sont réservées.`,
+    pendingHow: (organizer: string, total: string, code: string) =>
+      `Réglez ${total} à ${organizer} par virement, en espèces ou sur place, en indiquant le code de commande ${code}. Vos billets vous sont envoyés dès que le paiement est enregistré.`,
+    code: (code: string) => `Code de commande : ${code}`,
+    total: (total: string) => `Total : ${total}`,
+    action: 'Voir votre commande',
+  },
+} satisfies Record<Locale, unknown>;
+
+export interface OrderMailInput {
+  locale: Locale;
+  to: string;
+  buyerName: string;
+  eventName: string;
+  organizerName: string;
+  code: string;
+  totalMinor: number;
+  currency: string;
+  ticketCount: number;
+  /** The buyer's order page (status and tickets with their QR codes). */
+  link: string;
+}
+
+/** The mail of a completed order: its tickets, through the link to the order page. */
+export function ticketsMail(input: OrderMailInput): MailMessage {
+  const t = TEXT[input.locale];
+  const total = formatMoney(input.totalMinor, input.currency, input.locale);
+  const lines = [
+    t.paidIntro(input.buyerName, input.ticketCount, input.eventName),
+    t.code(input.code),
+    t.total(total),
+  ];
+  return {
+    to: input.to,
+    subject: t.paidSubject(input.eventName),
+    text: `${lines.join('\n\n')}\n\n${t.action}: ${input.link}\n`,
+    html: layout(t.paidTitle, lines, { label: t.action, href: input.link }),
+  };
+}
+
+/** The mail of an order waiting for an offline payment: how to pay. */
+export function paymentInstructionsMail(input: OrderMailInput): MailMessage {
+  const t = TEXT[input.locale];
+  const total = formatMoney(input.totalMinor, input.currency, input.locale);
+  const lines = [
+    t.pendingIntro(input.buyerName, input.eventName),
+    t.pendingHow(input.organizerName, total, input.code),
+    t.code(input.code),
+  ];
+  return {
+    to: input.to,
+    subject: t.pendingSubject(input.eventName),
+    text: `${lines.join('\n\n')}\n\n${t.action}: ${input.link}\n`,
+    html: layout(t.pendingTitle, lines, { label: t.action, href: input.link }),
+  };
+}

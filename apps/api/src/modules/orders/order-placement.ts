@@ -1,0 +1,232 @@
+import { randomBytes } from 'node:crypto';
+import { uuidv7 } from '@guichet/db/ids';
+import type { events } from '@guichet/db/schema/events';
+import type { Locale } from '@guichet/shared/i18n';
+import { MAX_TICKETS_PER_ORDER, type OrderLineInput, type PaymentMethod } from '@guichet/shared/orders';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { recordAudit } from '../audit/audit.service';
+import { takeCapacity } from '../events/events.repository';
+import { enqueueMail, type Queryable } from '../mail/mail.repository';
+import { orderMail } from './order-notify';
+import * as repository from './orders.repository';
+import * as catalogue from './ticket-catalogue';
+import { signingKey, signTicket } from './ticket-secrets';
+
+type EventRow = typeof events.$inferSelect;
+type Detail = { path: string; message: string };
+
+/** Crockford's base32 without I, L, O, U: easy to read aloud and to type from a printed ticket. */
+const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const CODE_LENGTH = 16;
+
+/** A public order code: 16 base32 characters from the CSPRNG (80 bits), never derived from the id. */
+export function newOrderCode(): string {
+  const bytes = randomBytes(CODE_LENGTH);
+  let code = '';
+  // 256 is a multiple of 32, so `byte % 32` is uniform.
+  for (const byte of bytes) code += CODE_ALPHABET[byte % 32];
+  return code;
+}
+
+export interface PlaceOrderInput {
+  organizationId: string;
+  event: EventRow;
+  channel: 'online' | 'box_office';
+  buyer: { name: string; email: string };
+  lines: OrderLineInput[];
+  /** `stripe` makes a reservation (seats held until paid or expired); the others complete at once. */
+  paymentMethod: PaymentMethod;
+  /** Box office only: tickets given away (price 0). */
+  comp?: boolean;
+  actor: string | null;
+  note?: string | undefined;
+  sendEmail: boolean;
+  locale: Locale;
+  now?: Date;
+}
+
+export interface PlacedOrder {
+  order: repository.OrderRow;
+  tickets: Awaited<ReturnType<typeof repository.orderTickets>>;
+}
+
+const invalid = (details: Detail[]) =>
+  new AppError('argument-error', details[0]?.message ?? 'The order is invalid.', { details });
+
+/**
+ * Checks the lines against the event's ticket types: each known and on sale through this channel, once,
+ * with a quantity within the per-order bounds, at most one name per ticket. Buyers only see public types
+ * inside their sales window; hidden and members-only ones answer exactly like unknown ones, so nothing is
+ * revealed. Staff at the box office may sell any type of the event, at any time, any quantity.
+ */
+function checkLines(
+  input: PlaceOrderInput,
+  types: Map<string, catalogue.TicketTypeRow>,
+  now: Date,
+): Detail[] {
+  const details: Detail[] = [];
+  const seen = new Set<string>();
+  const online = input.channel === 'online';
+  let total = 0;
+  input.lines.forEach((line, index) => {
+    const path = `body.lines.${index}`;
+    const type = types.get(line.ticketTypeId);
+    total += line.quantity;
+    if (seen.has(line.ticketTypeId)) {
+      details.push({ path: `${path}.ticketTypeId`, message: 'Each ticket type can appear once.' });
+      return;
+    }
+    seen.add(line.ticketTypeId);
+    if (!type || (online && type.visibility !== 'public')) {
+      details.push({ path: `${path}.ticketTypeId`, message: 'No such ticket type on sale for this event.' });
+      return;
+    }
+    if (online) {
+      const end = type.salesEnd ?? input.event.endsAt;
+      if (type.salesStart && type.salesStart > now)
+        details.push({
+          path: `${path}.ticketTypeId`,
+          message: 'Sales of this ticket type have not started.',
+        });
+      else if (end <= now)
+        details.push({ path: `${path}.ticketTypeId`, message: 'Sales of this ticket type have ended.' });
+      if (line.quantity < type.minPerOrder)
+        details.push({ path: `${path}.quantity`, message: `At least ${type.minPerOrder} per order.` });
+      if (line.quantity > type.maxPerOrder)
+        details.push({ path: `${path}.quantity`, message: `At most ${type.maxPerOrder} per order.` });
+    }
+    if ((line.attendeeNames?.length ?? 0) > line.quantity)
+      details.push({ path: `${path}.attendeeNames`, message: 'More names than tickets.' });
+  });
+  if (total > MAX_TICKETS_PER_ORDER)
+    details.push({ path: 'body.lines', message: `At most ${MAX_TICKETS_PER_ORDER} tickets per order.` });
+  return details;
+}
+
+/** The status an order starts in, from how it is paid and what it costs. */
+function initialState(input: PlaceOrderInput, totalMinor: number) {
+  if (input.channel === 'box_office') return { status: 'paid' as const, method: 'box_office' as const };
+  if (totalMinor === 0) return { status: 'paid' as const, method: 'free' as const };
+  switch (input.paymentMethod) {
+    case 'offline':
+      return { status: 'pending_payment' as const, method: 'offline' as const };
+    case 'stripe':
+      return { status: 'reserved' as const, method: 'stripe' as const };
+    default:
+      throw invalid([{ path: 'body.paymentMethod', message: 'This order is not free: choose how to pay.' }]);
+  }
+}
+
+/**
+ * Places an order: checks it, then in ONE transaction takes the places (guarded UPDATEs on ticket types
+ * and pools), writes the order and its signed tickets, updates the customer, queues the e-mail and the
+ * audit entry, and runs `inTransaction` (the idempotency answer). Any failure rolls all of it back.
+ */
+export async function placeOrder(
+  ctx: AppContext,
+  input: PlaceOrderInput,
+  inTransaction?: (tx: Queryable, placed: PlacedOrder) => Promise<void>,
+): Promise<PlacedOrder> {
+  const now = input.now ?? new Date();
+  const types = new Map(
+    (await catalogue.eventTicketTypes(ctx.db, input.organizationId, input.event.id)).map((type) => [
+      type.id,
+      type,
+    ]),
+  );
+  const details = checkLines(input, types, now);
+  if (details.length > 0) throw invalid(details);
+
+  const priced = input.lines.map((line) => {
+    const type = types.get(line.ticketTypeId) as catalogue.TicketTypeRow;
+    return { line, type, unit: input.comp ? 0 : type.priceMinor };
+  });
+  const ticketCount = input.lines.reduce((sum, line) => sum + line.quantity, 0);
+  const totalMinor = priced.reduce((sum, { line, unit }) => sum + unit * line.quantity, 0);
+  const currency = priced[0]?.type.currency ?? 'EUR';
+  const { status, method } = initialState(input, totalMinor);
+  // Outside the transaction: creating the key takes a lock that must not wait behind capacity rows.
+  const key = await signingKey(ctx.db, ctx.config.jwtSecret, input.organizationId);
+  const organizer = await catalogue.organizationName(ctx.db, input.organizationId);
+
+  return ctx.db.transaction(async (tx) => {
+    const capacityLines = input.lines.map((line) => ({
+      ticketTypeId: line.ticketTypeId,
+      quantity: line.quantity,
+    }));
+    if (
+      !(await takeCapacity(tx, input.organizationId, capacityLines, status === 'reserved' ? 'held' : 'sold'))
+    ) {
+      throw new AppError('sold-out', 'There are not enough places left for this order.');
+    }
+    const order = await repository.insertOrder(tx, {
+      id: uuidv7(now.getTime()),
+      organizationId: input.organizationId,
+      eventId: input.event.id,
+      code: newOrderCode(),
+      status,
+      channel: input.channel,
+      paymentMethod: method,
+      buyerName: input.buyer.name,
+      buyerEmail: input.buyer.email,
+      locale: input.locale,
+      totalMinor,
+      currency,
+      reservedUntil:
+        status === 'reserved'
+          ? new Date(now.getTime() + ctx.config.orders.reservationMinutes * 60_000)
+          : null,
+      paidAt: status === 'paid' ? now : null,
+      createdBy: input.actor,
+      note: input.note ?? null,
+    });
+    // UUIDv7s made in one millisecond are not ordered among themselves: sorting them makes the tickets
+    // list in the order of the lines and names given (tickets are read back in id order).
+    const ids = Array.from({ length: ticketCount }, () => uuidv7(now.getTime())).sort();
+    let next = 0;
+    await repository.insertTickets(
+      tx,
+      priced.flatMap(({ line, type, unit }) =>
+        Array.from({ length: line.quantity }, (_, i) => {
+          const id = ids[next++] as string;
+          return {
+            id,
+            organizationId: input.organizationId,
+            orderId: order.id,
+            eventId: input.event.id,
+            ticketTypeId: type.id,
+            attendeeName: line.attendeeNames?.[i] ?? null,
+            priceMinor: unit,
+            currency,
+            secret: signTicket(key.privateKey, id, input.event.id),
+          };
+        }),
+      ),
+    );
+    if (status === 'paid' || status === 'pending_payment') {
+      await repository.recordCustomerOrder(tx, {
+        organizationId: input.organizationId,
+        email: input.buyer.email,
+        name: input.buyer.name,
+        // Money counts once it is received: an offline order adds its total when marked paid.
+        totalMinor: status === 'paid' ? totalMinor : 0,
+        currency,
+      });
+    }
+    if (input.sendEmail && status !== 'reserved') {
+      await enqueueMail(tx, orderMail(ctx, order, input.event.name, organizer, ticketCount));
+    }
+    await recordAudit(tx, {
+      organizationId: input.organizationId,
+      actorStaffId: input.actor,
+      action: 'order.placed',
+      targetType: 'order',
+      targetId: order.id,
+      after: { status, channel: input.channel, paymentMethod: method, totalMinor, currency },
+    });
+    const placed = { order, tickets: await repository.orderTickets(tx, input.organizationId, order.id) };
+    if (inTransaction) await inTransaction(tx, placed);
+    return placed;
+  });
+}

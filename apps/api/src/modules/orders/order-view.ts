@@ -1,0 +1,83 @@
+import type { events } from '@guichet/db/schema/events';
+import type { OrderDetail, OrderSummary, PublicOrder, Ticket } from '@guichet/shared/orders';
+import type { OrderRow, TicketRow } from './orders.repository';
+
+type EventRow = typeof events.$inferSelect;
+type TicketWithType = { ticket: TicketRow; ticketTypeName: string };
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+/** A ticket as answered; the secret (what the QR code draws) only once the order is paid. */
+export function ticketView(row: TicketWithType, order: Pick<OrderRow, 'status'>): Ticket {
+  const { ticket } = row;
+  return {
+    id: ticket.id,
+    ticketTypeId: ticket.ticketTypeId,
+    ticketTypeName: row.ticketTypeName,
+    attendeeName: ticket.attendeeName,
+    priceMinor: ticket.priceMinor,
+    currency: ticket.currency,
+    status: ticket.status,
+    secret: order.status === 'paid' && ticket.status === 'valid' ? ticket.secret : null,
+  };
+}
+
+export function publicOrderView(
+  order: OrderRow,
+  tickets: TicketWithType[],
+  event: Pick<EventRow, 'name' | 'startsAt' | 'timeZone'>,
+): PublicOrder {
+  return {
+    code: order.code,
+    status: order.status,
+    paymentMethod: order.paymentMethod,
+    buyer: { name: order.buyerName, email: order.buyerEmail },
+    totalMinor: order.totalMinor,
+    currency: order.currency,
+    reservedUntil: iso(order.reservedUntil),
+    createdAt: order.createdAt.toISOString(),
+    event: { name: event.name, startsAt: event.startsAt.toISOString(), timeZone: event.timeZone },
+    tickets: tickets.map((row) => ticketView(row, order)),
+  };
+}
+
+export function orderSummaryView(order: OrderRow, ticketCount: number): OrderSummary {
+  return {
+    id: order.id,
+    code: order.code,
+    eventId: order.eventId,
+    status: order.status,
+    channel: order.channel,
+    paymentMethod: order.paymentMethod,
+    buyerName: order.buyerName,
+    buyerEmail: order.buyerEmail,
+    totalMinor: order.totalMinor,
+    currency: order.currency,
+    ticketCount,
+    reservedUntil: iso(order.reservedUntil),
+    paidAt: iso(order.paidAt),
+    createdAt: order.createdAt.toISOString(),
+  };
+}
+
+export function orderDetailView(
+  order: OrderRow,
+  tickets: TicketWithType[],
+  event: Pick<EventRow, 'id' | 'name' | 'startsAt' | 'timeZone'>,
+  audit: OrderDetail['audit'],
+): OrderDetail {
+  return {
+    ...orderSummaryView(order, tickets.length),
+    note: order.note,
+    cancelledAt: iso(order.cancelledAt),
+    expiredAt: iso(order.expiredAt),
+    event: {
+      id: event.id,
+      name: event.name,
+      startsAt: event.startsAt.toISOString(),
+      timeZone: event.timeZone,
+    },
+    tickets: tickets.map((row) => ticketView(row, order)),
+    audit,
+  };
+}

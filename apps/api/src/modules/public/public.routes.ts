@@ -1,0 +1,87 @@
+import {
+  createPublicOrderBodySchema,
+  idempotencyHeaderSchema,
+  publicEventSchema,
+  publicOrderSchema,
+} from '@guichet/shared/orders';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { errorResponses } from '../../http';
+import * as service from './public.service';
+
+const slug = z.string().min(1).max(200);
+const eventParams = z.object({ orgSlug: slug, eventSlug: slug });
+
+/**
+ * `/public/...`: what buyers reach without an account. Rate-limited per client IP; every miss (unknown
+ * organisation, unknown or unpublished event) answers the same 404.
+ */
+export function publicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const common = { tags: ['public'] };
+
+    app.get(
+      '/public/events/:orgSlug/:eventSlug',
+      {
+        schema: {
+          ...common,
+          summary: 'A published event with its ticket types on sale and the places left',
+          params: eventParams,
+          response: { 200: publicEventSchema, ...errorResponses(400, 404, 429) },
+        },
+      },
+      async (request) => {
+        ctx.limiters.publicReadsPerIp.hit(request.ip);
+        return service.getPublicEvent(ctx, request.params.orgSlug, request.params.eventSlug);
+      },
+    );
+
+    app.get(
+      '/public/orders/:code',
+      {
+        schema: {
+          ...common,
+          summary: 'A buyer’s order by its code: status, and the tickets once paid',
+          params: z.object({ code: z.string().min(1).max(64) }),
+          response: { 200: publicOrderSchema, ...errorResponses(400, 404, 429) },
+        },
+      },
+      async (request, reply) => {
+        ctx.limiters.publicReadsPerIp.hit(request.ip);
+        // Tickets and the buyer's details: never kept by shared caches.
+        reply.header('cache-control', 'no-store');
+        return service.getPublicOrder(ctx, request.params.code);
+      },
+    );
+
+    app.post(
+      '/public/events/:orgSlug/:eventSlug/orders',
+      {
+        schema: {
+          ...common,
+          summary:
+            'Order tickets: free orders are paid at once, offline ones wait for payment. Send an Idempotency-Key to retry safely.',
+          params: eventParams,
+          headers: idempotencyHeaderSchema,
+          body: createPublicOrderBodySchema,
+          response: {
+            201: publicOrderSchema,
+            ...errorResponses(400, 404, 409, 422, 429),
+          },
+        },
+      },
+      async (request, reply) => {
+        ctx.limiters.publicOrdersPerIp.hit(request.ip);
+        const answer = await service.createPublicOrder(
+          ctx,
+          request.params,
+          request.body,
+          request.headers['idempotency-key'],
+        );
+        // A replayed refusal is sent as stored: its body already has the error shape.
+        return reply.code(answer.status as 201).send(answer.body as z.infer<typeof publicOrderSchema>);
+      },
+    );
+  };
+}

@@ -1,0 +1,135 @@
+import type { createPublicOrderBodySchema, PublicEvent, PublicOrder } from '@guichet/shared/orders';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { abandonKey, claimKey, completeKey } from '../orders/idempotency';
+import { placeOrder } from '../orders/order-placement';
+import { publicOrderView } from '../orders/order-view';
+import { findEventForOrders, findOrderByCode, orderTickets } from '../orders/orders.repository';
+import { eventTicketTypes, placesLeft, publishedEventBySlugs } from '../orders/ticket-catalogue';
+
+/** One answer for a missing organisation, a missing event and an unpublished one. */
+const notFound = () => new AppError('not-found', 'No such event.');
+
+async function findEvent(ctx: AppContext, orgSlug: string, eventSlug: string) {
+  const found = await publishedEventBySlugs(ctx.db, orgSlug, eventSlug);
+  if (!found) throw notFound();
+  return found;
+}
+
+/** The public page of a published event: ticket types on sale now to anyone, with the places left. */
+export async function getPublicEvent(
+  ctx: AppContext,
+  orgSlug: string,
+  eventSlug: string,
+  now = new Date(),
+): Promise<PublicEvent> {
+  const { event, organization } = await findEvent(ctx, orgSlug, eventSlug);
+  const types = await eventTicketTypes(ctx.db, organization.id, event.id);
+  const onSale = types.filter(
+    (type) =>
+      type.visibility === 'public' &&
+      (!type.salesStart || type.salesStart <= now) &&
+      (type.salesEnd ?? event.endsAt) > now,
+  );
+  return {
+    id: event.id,
+    slug: event.slug,
+    name: event.name,
+    description: event.description,
+    startsAt: event.startsAt.toISOString(),
+    endsAt: event.endsAt.toISOString(),
+    timeZone: event.timeZone,
+    locationType: event.locationType,
+    venue:
+      event.locationType === 'venue'
+        ? {
+            name: event.venueName,
+            address: event.venueAddress,
+            latitude: event.latitude === null ? null : Number(event.latitude),
+            longitude: event.longitude === null ? null : Number(event.longitude),
+          }
+        : null,
+    organization: { name: organization.name, slug: organization.slug },
+    ticketTypes: onSale.map((type) => ({
+      id: type.id,
+      name: type.name,
+      description: type.description,
+      priceMinor: type.priceMinor,
+      currency: type.currency,
+      available: placesLeft(type),
+      minPerOrder: type.minPerOrder,
+      maxPerOrder: type.maxPerOrder,
+      salesEnd: type.salesEnd?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** A buyer's order by its code (the return page after checkout); an unknown code is the same 404. */
+export async function getPublicOrder(ctx: AppContext, code: string): Promise<PublicOrder> {
+  const order = await findOrderByCode(ctx.db, code.toUpperCase());
+  const event = order && (await findEventForOrders(ctx.db, order.organizationId, order.eventId));
+  if (!order || !event) throw new AppError('not-found', 'No such order.');
+  return publicOrderView(order, await orderTickets(ctx.db, order.organizationId, order.id), event);
+}
+
+export interface Answer {
+  status: number;
+  body: PublicOrder | unknown;
+}
+
+/**
+ * A buyer's order. With an Idempotency-Key, the key is claimed first, the answer is stored in the order's
+ * own transaction, and a refusal (4xx) is stored too so a retry gets the same answer; a failure on our
+ * side frees the key so a retry can still succeed.
+ */
+export async function createPublicOrder(
+  ctx: AppContext,
+  params: { orgSlug: string; eventSlug: string },
+  body: z.output<typeof createPublicOrderBodySchema>,
+  idempotencyKey: string | undefined,
+): Promise<Answer> {
+  const { event, organization } = await findEvent(ctx, params.orgSlug, params.eventSlug);
+  const claim = idempotencyKey
+    ? await claimKey(ctx.db, organization.id, 'public-order', idempotencyKey, { params, body })
+    : undefined;
+  if (claim?.kind === 'replay') return { status: claim.status, body: claim.body };
+  const keyHash = claim?.keyHash;
+  try {
+    const placed = await placeOrder(
+      ctx,
+      {
+        organizationId: organization.id,
+        event,
+        channel: 'online',
+        buyer: body.buyer,
+        lines: body.lines,
+        paymentMethod: body.paymentMethod,
+        actor: null,
+        sendEmail: true,
+        locale: body.locale,
+      },
+      async (tx, result) => {
+        if (!keyHash) return;
+        const view = publicOrderView(result.order, result.tickets, event);
+        await completeKey(tx, organization.id, keyHash, {
+          status: 201,
+          body: view,
+          orderId: result.order.id,
+        });
+      },
+    );
+    ctx.kickOutbox();
+    return { status: 201, body: publicOrderView(placed.order, placed.tickets, event) };
+  } catch (error) {
+    if (keyHash) {
+      if (error instanceof AppError && error.status < 500) {
+        const answer = { error: { code: error.code, message: error.message, details: error.details } };
+        await completeKey(ctx.db, organization.id, keyHash, { status: error.status, body: answer });
+      } else {
+        await abandonKey(ctx.db, organization.id, keyHash);
+      }
+    }
+    throw error;
+  }
+}
