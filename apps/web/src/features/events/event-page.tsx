@@ -1,12 +1,13 @@
 import type { CapacityPool, EventDetail, TicketType } from '@guichet/shared/events';
 import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { FormError } from '../../components/form-error';
 import { PageHeader } from '../../components/page-header';
 import { isApiError } from '../../lib/api-error';
 import { useTranslation } from '../../lib/i18n';
 import { toastInfo, toastSuccess } from '../../lib/toasts';
+import { SalesFigures } from '../orders/sales-figures';
 import { SettingsSection } from '../settings/components/settings-section';
 import { useEvent } from './api/get-event';
 import { useUpdateEvent } from './api/update-event';
@@ -20,6 +21,9 @@ import { EventForm } from './editor/event-form';
 import { eventValuesOf, updateBodyOf } from './editor/event-values';
 import { StatusBadge } from './list/event-rows';
 import { formatEventDates } from './list/format';
+
+// Its own chunk: the orders list, drawer and forms load after the event, not with it.
+const OrdersSection = lazy(() => import('../orders/orders-section'));
 
 /** The event's details, read or (in edit mode) changed with the same form as on creation. */
 function DetailsSection({ event }: { event: EventDetail }) {
@@ -115,6 +119,10 @@ function EventView({ event }: { event: EventDetail }) {
         />
       </Paper>
 
+      <Suspense fallback={<Loader aria-label={t('app.loading')} />}>
+        <OrdersSection event={event} />
+      </Suspense>
+
       <Paper component="section" aria-labelledby="pools-heading" withBorder p={{ base: 'md', sm: 'lg' }}>
         <CapacityPoolsSection
           event={event}
@@ -125,7 +133,7 @@ function EventView({ event }: { event: EventDetail }) {
       </Paper>
 
       <SettingsSection id="event-figures" title={t('eventEditor.figures.heading')}>
-        <Text c="dimmed">{t('eventEditor.figures.note')}</Text>
+        <SalesFigures event={event} />
       </SettingsSection>
 
       <TicketTypeModal

@@ -1,5 +1,6 @@
 import { enEventEditor } from './events/en-editor';
 import { enEventList } from './events/en-list';
+import { enOrders } from './events/en-orders';
 
 /**
  * The events pages' strings, loaded only when one of them opens, so the back office's shell does not carry
@@ -8,6 +9,7 @@ import { enEventList } from './events/en-list';
 export const enEvents = {
   eventList: enEventList,
   eventEditor: enEventEditor,
+  orders: enOrders,
 };
 
 type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };

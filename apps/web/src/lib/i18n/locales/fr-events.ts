@@ -1,10 +1,12 @@
 import type { EventsTranslation } from './en-events';
 import { frEventEditor } from './events/fr-editor';
 import { frEventList } from './events/fr-list';
+import { frOrders } from './events/fr-orders';
 
 export const frEvents: EventsTranslation = {
   eventList: frEventList,
   eventEditor: frEventEditor,
+  orders: frOrders,
 };
 
 export default frEvents;
