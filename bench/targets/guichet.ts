@@ -13,6 +13,9 @@ const config = loadConfig({
   // The benchmark signs in thousands of times from one address.
   AUTH_RATE_LIMIT_PER_IP: '100000000',
   AUTH_RATE_LIMIT_PER_ACCOUNT: '100000000',
+  // ...and places thousands of orders from one address.
+  PUBLIC_RATE_LIMIT_PER_MINUTE: '100000000',
+  PUBLIC_ORDER_RATE_LIMIT_PER_MINUTE: '100000000',
 });
 const database = await openDatabase({ url: config.databaseUrl });
 const app = await buildApp({ config, db: database.db, logger: false, startWorker: false });

@@ -1,18 +1,29 @@
 import '@mantine/core/styles.css';
 import './app/global.css';
-import { isPublicAuthPath } from './lib/public-paths';
+import { isBuyerPath, isPublicAuthPath } from './lib/public-paths';
 
 /**
- * The entry only chooses what to start: the sign-in pages get a light app (no router, no query cache),
- * everything else the back office. The language loads alongside.
+ * The buyer's app is imported apart from the expression below: imports in one conditional expression are
+ * merged by the build into one preload, which would fetch the back office's chunks on the buyer's pages.
+ */
+function loadBuyerApp() {
+  return import('./app/buyer/buyer-app');
+}
+
+/**
+ * The entry only chooses what to start: the buyer's pages and the sign-in pages get light apps (no router,
+ * no query cache), everything else the back office. The language loads alongside.
  */
 async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
-  const signInPage = isPublicAuthPath(window.location.pathname);
+  const path = window.location.pathname;
+  const buyer = isBuyerPath(path);
+  // The light apps start with the core strings; the buyer app adds its own with its page.
+  const light = buyer || isPublicAuthPath(path);
   const [app] = await Promise.all([
-    signInPage ? import('./app/public/public-app') : import('./app/back-office'),
-    import('./lib/i18n').then((i18n) => i18n.initI18n(signInPage ? ['core'] : ['core', 'backOffice'])),
+    buyer ? loadBuyerApp() : light ? import('./app/public/public-app') : import('./app/back-office'),
+    import('./lib/i18n').then((i18n) => i18n.initI18n(light ? ['core'] : ['core', 'backOffice'])),
   ]);
   app.start(container);
 }

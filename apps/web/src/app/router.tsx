@@ -9,7 +9,8 @@ type Loader = () => Promise<{ default: ComponentType }>;
 
 /**
  * Every page and layout is its own chunk. The sign-in pages (/connection, /regs8df0s9dfsd, /password-forgotten,
- * /reset-password) are not here: the entry starts a light app for them (see `public/public-app.tsx`).
+ * /reset-password) are not here: the entry starts a light app for them (see `public/public-app.tsx`); nor are
+ * the buyer's pages (/e/..., /checkout/firebase), which have theirs (see `buyer/buyer-app.tsx`).
  */
 function lazyComponent(load: Loader) {
   return async () => ({ Component: (await load()).default });
@@ -47,7 +48,6 @@ export const routes: RouteObject[] = [
         children: [
           page('/create-organization', () => import('../features/organizations/create-organization-page')),
           page('/term-of-services', () => import('../features/terms/terms-page')),
-          page('/checkout/firebase', upcoming),
           page('/invitations/accept', () => import('../features/teams/accept-invitation-page')),
         ],
       },

@@ -19,6 +19,11 @@ export function isPublicAuthPath(pathname: string): pathname is PublicAuthPath {
   return (PUBLIC_AUTH_PATHS as readonly string[]).includes(normalizePath(pathname));
 }
 
+/** The buyer's pages (public event page, order return page): the buyer app, with no session at all. */
+export function isBuyerPath(pathname: string): boolean {
+  return /^\/(e\/[^/]+\/[^/]+|checkout\/firebase)\/?$/.test(pathname);
+}
+
 /** The path part of an in-app address (`/connection?next=%2Fevents` → `/connection`). */
 export function pathOf(address: string): string {
   const end = address.search(/[?#]/);

@@ -4,7 +4,7 @@ import { Brand } from '../../components/brand';
 import { LanguageSelect } from '../../components/language-select';
 import { useChangeLanguage } from '../components/use-change-language';
 
-/** Organisation creation, terms, checkout return (the sign-in pages have their own light start-up). */
+/** Organisation creation, terms, invitations (the sign-in and buyer pages have their own light start-ups). */
 export default function AuthLayout() {
   const { change } = useChangeLanguage();
   return (

@@ -2,17 +2,18 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '@guichet/shared/i18n';
 import { useSyncExternalStore } from 'react';
 import type { en, Translation } from './locales/en';
 import type { BackOfficeTranslation, enBackOffice } from './locales/en-back-office';
+import type { BuyerTranslation, enBuyer } from './locales/en-buyer';
 import type { EventsTranslation, enEvents } from './locales/en-events';
 
 export const LOCALE_STORAGE_KEY = 'guichet.locale';
 
 /**
  * Each language is split in parts, each its own chunk: the sign-in pages load only `core`, the back office
- * also `backOffice`, the events pages also `events` (see `loadCataloguePart`), and only the language in use is
- * downloaded.
+ * also `backOffice`, the events pages also `events` (see `loadCataloguePart`), the buyer's pages `core` and
+ * `buyer`, and only the language in use is downloaded.
  */
-export type CataloguePart = 'core' | 'backOffice' | 'events';
-type Catalogue = Partial<Translation & BackOfficeTranslation & EventsTranslation>;
+export type CataloguePart = 'core' | 'backOffice' | 'events' | 'buyer';
+type Catalogue = Partial<Translation & BackOfficeTranslation & EventsTranslation & BuyerTranslation>;
 const loaders: Record<CataloguePart, Record<Locale, () => Promise<{ default: Catalogue }>>> = {
   core: {
     en: () => import('./locales/en'),
@@ -25,6 +26,10 @@ const loaders: Record<CataloguePart, Record<Locale, () => Promise<{ default: Cat
   events: {
     en: () => import('./locales/en-events'),
     fr: () => import('./locales/fr-events'),
+  },
+  buyer: {
+    en: () => import('./locales/en-buyer'),
+    fr: () => import('./locales/fr-buyer'),
   },
 };
 const parts = new Set<CataloguePart>(['core']);
@@ -39,7 +44,7 @@ type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
 
-type LeafKey = Leaves<typeof en & typeof enBackOffice & typeof enEvents>;
+type LeafKey = Leaves<typeof en & typeof enBackOffice & typeof enEvents & typeof enBuyer>;
 type PluralBase<K> = K extends `${infer Base}_${PluralSuffix}` ? Base : never;
 
 export type TranslationKey = LeafKey | PluralBase<LeafKey>;

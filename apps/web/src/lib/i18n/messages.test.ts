@@ -2,15 +2,17 @@ import { ERROR_CODES } from '@guichet/shared/errors';
 import { describe, expect, it } from 'vitest';
 import { en as enCore } from './locales/en';
 import { enBackOffice } from './locales/en-back-office';
+import { enBuyer } from './locales/en-buyer';
 import { enEvents } from './locales/en-events';
 import { fr as frCore } from './locales/fr';
 import { frBackOffice } from './locales/fr-back-office';
+import { frBuyer } from './locales/fr-buyer';
 import { frEvents } from './locales/fr-events';
 
-// The sign-in pages load the core part only; the back office also its own, the events pages also theirs.
-// Together they are the whole language.
-const en = { ...enCore, ...enBackOffice, ...enEvents };
-const fr = { ...frCore, ...frBackOffice, ...frEvents };
+// The sign-in pages load the core part only; the back office also its own, the events pages also theirs,
+// the buyer's pages core and their own. Together they are the whole language.
+const en = { ...enCore, ...enBackOffice, ...enEvents, ...enBuyer };
+const fr = { ...frCore, ...frBackOffice, ...frEvents, ...frBuyer };
 
 function leaves(value: unknown, prefix = ''): string[] {
   if (typeof value === 'string') return [prefix];
@@ -33,7 +35,7 @@ describe('translations', () => {
   });
 
   it('keeps the parts apart: no section is in both', () => {
-    const sections = [enCore, enBackOffice, enEvents].flatMap((part) => Object.keys(part));
+    const sections = [enCore, enBackOffice, enEvents, enBuyer].flatMap((part) => Object.keys(part));
     expect(sections.filter((key, index) => sections.indexOf(key) !== index)).toEqual([]);
   });
 

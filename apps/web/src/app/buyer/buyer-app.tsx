@@ -1,0 +1,147 @@
+import { Center, Loader, MantineProvider } from '@mantine/core';
+import { Component, type ComponentType, lazy, type ReactNode, StrictMode, Suspense, useEffect } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AuthFrame } from '../../components/auth-frame';
+import { BrandMark } from '../../components/brand-mark';
+import { LanguageSelect } from '../../components/language-select';
+import {
+  eventKey,
+  eventSlugsOf,
+  fetchPublicEvent,
+  fetchPublicOrder,
+  orderCodeOf,
+  orderKey,
+  prefetch,
+} from '../../features/buyer/buyer-api';
+import { LoadFailed } from '../../features/buyer/load-failed';
+import { changeLocale, loadCataloguePart, useTranslation } from '../../lib/i18n';
+import { isBuyerPath, normalizePath } from '../../lib/public-paths';
+import { AppErrorBoundary } from '../components/app-error-boundary';
+import { createAppTheme, cssVariablesResolver } from '../theme';
+import { useAddress } from './navigation';
+
+/**
+ * The buyer's app: the public event page with its checkout, and the order page a buyer lands on after it
+ * (`/checkout/firebase?order=CODE`). No session, no router, no query cache: a buyer on a phone downloads
+ * only this, the page in view and the buyer's strings.
+ */
+type PageModule = { default: ComponentType<{ address: URL }> };
+type BuyerPage = 'event' | 'order';
+
+const loaders: Record<BuyerPage, () => Promise<PageModule>> = {
+  event: () => import('../../features/buyer/event-page'),
+  order: () => import('../../features/buyer/order-page'),
+};
+
+/**
+ * One download per page, shared by the start-up (which begins it early) and `lazy`; the buyer's strings
+ * load alongside the page, so a page never renders its keys.
+ */
+const loading = new Map<BuyerPage, Promise<PageModule>>();
+function loadPage(page: BuyerPage): Promise<PageModule> {
+  let promise = loading.get(page);
+  if (!promise) {
+    promise = Promise.all([loaders[page](), loadCataloguePart('buyer')]).then(([module]) => module);
+    loading.set(page, promise);
+  }
+  return promise;
+}
+
+const pages: Record<BuyerPage, ComponentType<{ address: URL }>> = {
+  event: lazy(() => loadPage('event')),
+  order: lazy(() => loadPage('order')),
+};
+
+function pageOf(pathname: string): BuyerPage {
+  return normalizePath(pathname) === '/checkout/firebase' ? 'order' : 'event';
+}
+
+const theme = createAppTheme();
+
+function PageLoader() {
+  const { t } = useTranslation();
+  return (
+    <Center mih={320} role="status" aria-live="polite">
+      <Loader aria-label={t('app.loading')} />
+    </Center>
+  );
+}
+
+/**
+ * A page's code that did not arrive (a phone losing its network between two pages): the buyer keeps the
+ * frame and gets a way to try again, rather than the app's fatal error screen.
+ */
+class PageBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override render(): ReactNode {
+    if (this.state.error === null) return this.props.children;
+    return <PageFailed error={this.state.error} />;
+  }
+}
+
+/** In the core strings: the buyer's own may be what failed to arrive. */
+function PageFailed({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  return (
+    <LoadFailed
+      title={t('pages.error')}
+      error={error}
+      retryLabel={t('errorScreen.reload')}
+      onRetry={() => window.location.reload()}
+    />
+  );
+}
+
+function BuyerApp() {
+  const address = useAddress();
+  useEffect(() => {
+    // Back in the history to a page outside the buyer's: it needs its own start-up.
+    if (!isBuyerPath(address.pathname)) window.location.reload();
+  }, [address.pathname]);
+  const page = pageOf(address.pathname);
+  const Page = pages[page];
+  return (
+    <AuthFrame
+      brand={<BrandMark />}
+      language={<LanguageSelect onChange={(locale) => void changeLocale(locale)} />}
+    >
+      <PageBoundary key={page}>
+        <Suspense fallback={<PageLoader />}>
+          <Page address={address} />
+        </Suspense>
+      </PageBoundary>
+    </AuthFrame>
+  );
+}
+
+/** The address's own data, asked for alongside the page's code (see `prefetch`). */
+function prefetchFor(address: URL, page: BuyerPage): void {
+  if (page === 'order') {
+    const code = orderCodeOf(address);
+    if (code) prefetch(orderKey(code), () => fetchPublicOrder(code));
+    return;
+  }
+  const { orgSlug, eventSlug } = eventSlugsOf(address.pathname);
+  prefetch(eventKey(orgSlug, eventSlug), () => fetchPublicEvent(orgSlug, eventSlug));
+}
+
+export function start(container: HTMLElement): void {
+  const address = new URL(window.location.href);
+  const page = pageOf(address.pathname);
+  void loadPage(page);
+  prefetchFor(address, page);
+  createRoot(container).render(
+    <StrictMode>
+      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+        <AppErrorBoundary>
+          <BuyerApp />
+        </AppErrorBoundary>
+      </MantineProvider>
+    </StrictMode>,
+  );
+}

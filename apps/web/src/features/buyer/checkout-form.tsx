@@ -1,0 +1,271 @@
+import type { CreatePublicOrderBody, PublicEvent, PublicOrder } from '@guichet/shared/orders';
+import { Alert, Button, Divider, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { type FormEvent, type Ref, useRef, useState } from 'react';
+import { isApiError } from '../../lib/api-error';
+import { useTranslation } from '../../lib/i18n';
+import { errorMessage } from '../../lib/i18n/error-message';
+import { placePublicOrder } from './buyer-api';
+import { cartOf, type Quantities } from './cart';
+import { formatMoney } from './format';
+import { checkoutKey, forgetCheckoutKey } from './idempotency';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A second request with the same key while the first is still running: wait, then ask again. */
+const IN_PROGRESS_RETRIES = 3;
+const IN_PROGRESS_WAIT_MS = 1500;
+
+type FieldErrors = Record<string, string>;
+
+export interface BuyerDetails {
+  name: string;
+  email: string;
+}
+
+/** Names per ticket, in order; a blank name in the middle would shift the later ones onto other tickets. */
+function attendeeNamesOf(names: readonly string[]): { names?: string[]; gap: number | null } {
+  const trimmed = names.map((name) => name.trim());
+  let last = trimmed.length - 1;
+  while (last >= 0 && trimmed[last] === '') last -= 1;
+  const kept = trimmed.slice(0, last + 1);
+  const gap = kept.indexOf('');
+  return { names: kept.length > 0 ? kept : undefined, gap: gap === -1 ? null : gap };
+}
+
+/** The second step: who buys, optional names on the tickets, how to pay, then the order. */
+export function CheckoutForm({
+  headingRef,
+  event,
+  quantities,
+  slugs,
+  onBack,
+  onSoldOut,
+  onPlaced,
+  buyer,
+  onBuyerChange,
+}: {
+  headingRef: Ref<HTMLHeadingElement>;
+  event: PublicEvent;
+  quantities: Quantities;
+  slugs: { orgSlug: string; eventSlug: string };
+  onBack: () => void;
+  onSoldOut: () => Promise<void>;
+  onPlaced: (order: PublicOrder) => void;
+  /** Kept by the page, so a trip back to the tickets (or a sold-out answer) does not lose them. */
+  buyer: BuyerDetails;
+  onBuyerChange: (next: BuyerDetails) => void;
+}) {
+  const { t, locale } = useTranslation();
+  const cart = cartOf(event.ticketTypes, quantities);
+  const currency = cart.lines[0]?.type.currency ?? 'EUR';
+  const paymentMethod = cart.totalMinor === 0 ? 'free' : 'offline';
+  const { name, email } = buyer;
+  const [attendees, setAttendees] = useState<Record<string, string[]>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const busy = useRef(false);
+
+  function validate(): { errors: FieldErrors; body: CreatePublicOrderBody } {
+    const found: FieldErrors = {};
+    if (!name.trim()) found.name = t('buyer.checkout.nameRequired');
+    if (!EMAIL.test(email.trim())) found.email = t('buyer.checkout.emailInvalid');
+    const lines = cart.lines.map(({ type, quantity }) => {
+      const { names, gap } = attendeeNamesOf(attendees[type.id] ?? []);
+      if (gap !== null) found[`attendee-${type.id}-${gap}`] = t('buyer.checkout.attendeeGap');
+      return { ticketTypeId: type.id, quantity, ...(names ? { attendeeNames: names } : {}) };
+    });
+    const body: CreatePublicOrderBody = {
+      buyer: { name: name.trim(), email: email.trim() },
+      lines,
+      paymentMethod,
+      locale,
+    };
+    return { errors: found, body };
+  }
+
+  /** Server-side field errors (`body.buyer.email`, ...) shown next to their fields. */
+  function serverFieldErrors(error: unknown): FieldErrors {
+    if (!isApiError(error) || !Array.isArray(error.details)) return {};
+    const found: FieldErrors = {};
+    for (const item of error.details as { path?: unknown; message?: unknown }[]) {
+      const path = String(item?.path ?? '');
+      if (path === 'body.buyer.name') found.name = t('buyer.checkout.nameRequired');
+      if (path === 'body.buyer.email') found.email = t('buyer.checkout.emailInvalid');
+    }
+    return found;
+  }
+
+  async function submit(formEvent: FormEvent<HTMLFormElement>) {
+    formEvent.preventDefault();
+    // A ref, not the state: a second click can arrive before the disabled button is rendered.
+    if (busy.current) return;
+    const { errors: found, body } = validate();
+    setErrors(found);
+    setFailure(null);
+    const firstInvalid = Object.keys(found)[0];
+    if (firstInvalid) {
+      document.getElementById(`checkout-${firstInvalid}`)?.focus();
+      return;
+    }
+    const scope = event.id;
+    const key = checkoutKey(scope, body);
+    busy.current = true;
+    setSubmitting(true);
+    try {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const order = await placePublicOrder(slugs.orgSlug, slugs.eventSlug, body, key);
+          forgetCheckoutKey(scope);
+          onPlaced(order);
+          return;
+        } catch (error) {
+          if (isApiError(error) && error.code === 'request-in-progress' && attempt < IN_PROGRESS_RETRIES) {
+            await new Promise((resolve) => setTimeout(resolve, IN_PROGRESS_WAIT_MS));
+            continue;
+          }
+          throw error;
+        }
+      }
+    } catch (error) {
+      // A final answer (refused, sold out) ends the attempt. No answer, a server failure, a rate limit or a
+      // first request still running keep the key, so trying again replays the first order if it was placed.
+      const final =
+        isApiError(error) &&
+        error.status >= 400 &&
+        error.status < 500 &&
+        error.status !== 429 &&
+        error.code !== 'request-in-progress';
+      if (final) forgetCheckoutKey(scope);
+      if (isApiError(error) && error.code === 'sold-out') {
+        await onSoldOut();
+        return;
+      }
+      setErrors(serverFieldErrors(error));
+      setFailure(final ? errorMessage(error) : `${errorMessage(error)} ${t('buyer.checkout.retrySafe')}`);
+    } finally {
+      busy.current = false;
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <Stack component="section" aria-labelledby="buyer-checkout" gap="md">
+      <Group justify="space-between" align="center" wrap="nowrap">
+        <Title order={2} size="h3" id="buyer-checkout" ref={headingRef} tabIndex={-1}>
+          {t('buyer.checkout.title')}
+        </Title>
+        <Button variant="subtle" size="compact-sm" onClick={onBack} disabled={submitting}>
+          {t('buyer.checkout.change')}
+        </Button>
+      </Group>
+
+      <Paper withBorder p="md" bg="gray.0">
+        <Stack gap={4}>
+          {cart.lines.map(({ type, quantity }) => (
+            <Group key={type.id} justify="space-between" wrap="nowrap">
+              <Text size="sm">
+                {quantity} × {type.name}
+              </Text>
+              <Text size="sm">{formatMoney(type.priceMinor * quantity, type.currency, locale)}</Text>
+            </Group>
+          ))}
+          <Divider my={4} />
+          <Group justify="space-between" wrap="nowrap">
+            <Text fw={600}>{t('buyer.event.total')}</Text>
+            <Text fw={700}>{formatMoney(cart.totalMinor, currency, locale)}</Text>
+          </Group>
+        </Stack>
+      </Paper>
+
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            id="checkout-name"
+            label={t('buyer.checkout.name')}
+            autoComplete="name"
+            required
+            value={name}
+            onChange={(change) => onBuyerChange({ ...buyer, name: change.currentTarget.value })}
+            error={errors.name}
+            size="md"
+          />
+          <TextInput
+            id="checkout-email"
+            type="email"
+            label={t('buyer.checkout.email')}
+            description={t('buyer.checkout.emailHint')}
+            autoComplete="email"
+            inputMode="email"
+            required
+            value={email}
+            onChange={(change) => onBuyerChange({ ...buyer, email: change.currentTarget.value })}
+            error={errors.email}
+            size="md"
+          />
+
+          <fieldset className="buyer-fieldset">
+            <legend>{t('buyer.checkout.attendees')}</legend>
+            <Text size="sm" c="dimmed" mb="xs">
+              {t('buyer.checkout.attendeesHint')}
+            </Text>
+            <Stack gap="xs">
+              {cart.lines.flatMap(({ type, quantity }) =>
+                Array.from({ length: quantity }, (_, index) => {
+                  const id = `attendee-${type.id}-${index}`;
+                  return (
+                    <TextInput
+                      key={id}
+                      id={`checkout-${id}`}
+                      label={t('buyer.checkout.attendee', { type: type.name, number: index + 1 })}
+                      autoComplete="off"
+                      value={attendees[type.id]?.[index] ?? ''}
+                      onChange={(change) => {
+                        const value = change.currentTarget.value;
+                        setAttendees((previous) => {
+                          const names = [...(previous[type.id] ?? [])];
+                          names[index] = value;
+                          return { ...previous, [type.id]: Array.from(names, (item) => item ?? '') };
+                        });
+                      }}
+                      error={errors[id]}
+                    />
+                  );
+                }),
+              )}
+            </Stack>
+          </fieldset>
+
+          {/* One way to pay for now (free orders, or offline for the rest), so it is stated, not chosen. */}
+          <section aria-labelledby="checkout-payment">
+            <Text fw={500} size="sm" id="checkout-payment" mb={4}>
+              {t('buyer.checkout.payment')}
+            </Text>
+            <Paper withBorder p="sm">
+              <Text fw={600}>
+                {paymentMethod === 'free' ? t('buyer.checkout.free') : t('buyer.checkout.offline')}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {paymentMethod === 'free' ? t('buyer.checkout.freeHint') : t('buyer.checkout.offlineHint')}
+              </Text>
+            </Paper>
+          </section>
+
+          {/* A live region that is always there, so the message is announced when it appears. */}
+          <div role="alert">
+            {failure && (
+              <Alert color="red" variant="light" role="none">
+                {failure}
+              </Alert>
+            )}
+          </div>
+
+          <Button type="submit" size="md" fullWidth loading={submitting}>
+            {paymentMethod === 'free'
+              ? t('buyer.checkout.placeFree')
+              : t('buyer.checkout.place', { total: formatMoney(cart.totalMinor, currency, locale) })}
+          </Button>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

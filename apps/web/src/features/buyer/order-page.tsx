@@ -1,0 +1,184 @@
+import type { PublicOrder } from '@guichet/shared/orders';
+import './buyer.css';
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useEffect } from 'react';
+import { type TranslationKey, useTranslation } from '../../lib/i18n';
+import { orderCodeOf } from './buyer-api';
+import { formatEventDate, formatMoney } from './format';
+import { LoadFailed } from './load-failed';
+import { TicketQr } from './ticket-qr';
+import { isWaiting, useOrder } from './use-order';
+
+/** The badge's tint; its text stays dark, for contrast on every tint. */
+const STATUS_COLORS: Record<PublicOrder['status'], string> = {
+  paid: 'green',
+  pending_payment: 'yellow',
+  reserved: 'blue',
+  cancelled: 'red',
+  expired: 'gray',
+};
+
+/**
+ * `/checkout/firebase?order=CODE`: where a buyer lands after checkout (and from the e-mail's link). Shows
+ * the order's real status as the server has it and, once paid, the tickets with their QR codes.
+ */
+export default function OrderPage({ address }: { address: URL }) {
+  const { t } = useTranslation();
+  const code = orderCodeOf(address);
+  const { state, polling, refresh } = useOrder(code);
+
+  useEffect(() => {
+    document.title = `${t('buyer.order.title')} · ${t('app.name')}`;
+  }, [t]);
+
+  if (state.kind === 'loading') {
+    return (
+      <Center mih={320} role="status" aria-live="polite">
+        <Loader aria-label={t('buyer.order.loading')} />
+      </Center>
+    );
+  }
+  if (state.kind === 'missing') {
+    return (
+      <Stack>
+        <Title order={1}>{t('buyer.order.notFoundTitle')}</Title>
+        <Text>{t('buyer.order.notFoundBody')}</Text>
+      </Stack>
+    );
+  }
+  if (state.kind === 'failed') {
+    return (
+      <LoadFailed
+        title={t('buyer.order.loadFailed')}
+        error={state.error}
+        retryLabel={t('buyer.order.checkAgain')}
+        onRetry={refresh}
+      />
+    );
+  }
+  return <OrderView order={state.order} polling={polling} refresh={refresh} />;
+}
+
+function OrderView({
+  order,
+  polling,
+  refresh,
+}: {
+  order: PublicOrder;
+  polling: boolean;
+  refresh: () => void;
+}) {
+  const { t, locale } = useTranslation();
+  const issued = order.tickets.filter((ticket) => ticket.secret !== null);
+  const statusKey = `buyer.order.status.${order.status}` as TranslationKey;
+  const explanationKey = `buyer.order.explain.${order.status}` as TranslationKey;
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={6}>
+        <Text size="sm" c="dimmed">
+          {t('buyer.order.code', { code: order.code })}
+        </Text>
+        <Title order={1} fz={{ base: 26, sm: 32 }} lh={1.2}>
+          {order.event.name}
+        </Title>
+        <Text>
+          <time dateTime={order.event.startsAt}>
+            {formatEventDate(order.event.startsAt, order.event.timeZone, locale)}
+          </time>
+        </Text>
+      </Stack>
+
+      <Paper withBorder p="md" role="status" aria-live="polite">
+        <Group justify="space-between" wrap="nowrap" mb="xs">
+          <Text fw={600}>{t('buyer.order.statusLabel')}</Text>
+          <Badge color={STATUS_COLORS[order.status]} size="lg" variant="light" c="dark.8">
+            {t(statusKey)}
+          </Badge>
+        </Group>
+        <Text size="sm">{t(explanationKey, { email: order.buyer.email })}</Text>
+        {order.status === 'reserved' && order.reservedUntil && (
+          <Text size="sm" mt={4}>
+            {t('buyer.order.reservedUntil', {
+              time: new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(
+                new Date(order.reservedUntil),
+              ),
+            })}
+          </Text>
+        )}
+        <Group justify="space-between" wrap="nowrap" mt="sm">
+          <Text size="sm" c="dimmed">
+            {t('buyer.order.total', { count: order.tickets.length })}
+          </Text>
+          <Text fw={700}>{formatMoney(order.totalMinor, order.currency, locale)}</Text>
+        </Group>
+        {isWaiting(order.status) && (
+          <Group justify="space-between" mt="sm" wrap="nowrap">
+            <Text size="xs" c="dimmed">
+              {polling ? t('buyer.order.watching') : t('buyer.order.stopped')}
+            </Text>
+            {!polling && (
+              <Button variant="light" size="compact-sm" onClick={refresh}>
+                {t('buyer.order.checkAgain')}
+              </Button>
+            )}
+          </Group>
+        )}
+      </Paper>
+
+      {order.status === 'pending_payment' && (
+        <Alert color="yellow" variant="light" title={t('buyer.order.howToPay')}>
+          {t('buyer.order.offlineInstructions', { code: order.code })}
+        </Alert>
+      )}
+
+      {issued.length > 0 && (
+        <Stack component="section" aria-labelledby="buyer-tickets-issued" gap="sm">
+          <Title order={2} size="h3" id="buyer-tickets-issued">
+            {t('buyer.order.tickets')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('buyer.order.ticketsHint')}
+          </Text>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            {issued.map((ticket, index) => (
+              <Paper
+                key={ticket.id}
+                withBorder
+                p="md"
+                component="article"
+                aria-labelledby={`ticket-${ticket.id}`}
+              >
+                <Stack align="center" gap={6}>
+                  <Text fw={600} id={`ticket-${ticket.id}`} ta="center">
+                    {t('buyer.order.ticketNumber', { number: index + 1, count: issued.length })} ·{' '}
+                    {ticket.ticketTypeName}
+                  </Text>
+                  <TicketQr
+                    secret={ticket.secret as string}
+                    label={t('buyer.order.qr', { number: index + 1 })}
+                  />
+                  <Text size="sm" ta="center">
+                    {ticket.attendeeName ?? order.buyer.name}
+                  </Text>
+                </Stack>
+              </Paper>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
