@@ -374,14 +374,17 @@ async function capacityPlan(tx: Queryable, organizationId: string, lines: readon
  * false when a ticket type or pool is full or unknown; some rows may then already have moved, so the
  * caller must roll the transaction back (throwing inside it does).
  */
+/** Whether the places were taken; if not, the ticket types that ran short (those sharing a full pool, or one). */
+export type CapacityTaken = { taken: true } | { taken: false; shortOf: string[] };
+
 export async function takeCapacity(
   tx: Queryable,
   organizationId: string,
   lines: readonly CapacityLine[],
   count: CapacityCount,
-): Promise<boolean> {
+): Promise<CapacityTaken> {
   const plan = await capacityPlan(tx, organizationId, lines);
-  if (!plan.known) return false;
+  if (!plan.known) return { taken: false, shortOf: [] };
   for (const [poolId, quantity] of plan.pools) {
     const column = count === 'sold' ? capacityPools.sold : capacityPools.held;
     const rows = await tx
@@ -395,7 +398,12 @@ export async function takeCapacity(
         ),
       )
       .returning({ id: capacityPools.id });
-    if (rows.length === 0) return false;
+    if (rows.length === 0) {
+      return {
+        taken: false,
+        shortOf: plan.types.filter((type) => type.poolId === poolId).map((type) => type.id),
+      };
+    }
   }
   for (const type of plan.types) {
     const column = count === 'sold' ? ticketTypes.sold : ticketTypes.held;
@@ -411,9 +419,9 @@ export async function takeCapacity(
         ),
       )
       .returning({ id: ticketTypes.id });
-    if (rows.length === 0) return false;
+    if (rows.length === 0) return { taken: false, shortOf: [type.id] };
   }
-  return true;
+  return { taken: true };
 }
 
 /**

@@ -147,7 +147,7 @@ describe('the orders list', () => {
         fresh,
         orderBody(fresh, {
           buyer: { name: `Buyer ${i}`, email: `list-${i}-${Date.now()}@example.com` },
-          lines: [{ ticketTypeId: typeId(fresh, i % 2), quantity: 1 }],
+          lines: [{ ticketTypeId: typeId(fresh, i % 2), quantity: 1 + (i % 3) }],
           paymentMethod: i % 2 === 0 ? 'free' : 'offline',
         }),
       );
@@ -158,6 +158,7 @@ describe('the orders list', () => {
 
     const all = await list('');
     expect(all.items.map((item) => item.code)).toEqual([...codes].reverse());
+    expect(all.items.map((item) => item.ticketCount)).toEqual([2, 1, 3, 2, 1]);
     expect((await list('?q=buyer%203')).items.map((item) => item.code)).toEqual([codes[3]]);
     expect((await list(`?q=${codes[1]?.slice(0, 8)}`)).items.map((item) => item.code)).toEqual([codes[1]]);
     expect((await list('?status=pending_payment')).items).toHaveLength(2);

@@ -20,13 +20,28 @@ class RolledBack extends Error {}
 async function take(organizationId: string, lines: CapacityLine[], count: CapacityCount = 'sold') {
   try {
     await t.app.ctx.db.transaction(async (tx) => {
-      if (!(await takeCapacity(tx, organizationId, lines, count))) throw new RolledBack();
+      if (!(await takeCapacity(tx, organizationId, lines, count)).taken) throw new RolledBack();
     });
     return true;
   } catch (error) {
     if (error instanceof RolledBack) return false;
     throw error;
   }
+}
+
+/** The ticket types a refused take names as short, the transaction rolled back either way. */
+async function shortOf(organizationId: string, lines: CapacityLine[]) {
+  let named: string[] = [];
+  await t.app.ctx.db
+    .transaction(async (tx) => {
+      const result = await takeCapacity(tx, organizationId, lines, 'sold');
+      named = result.taken ? [] : result.shortOf;
+      throw new RolledBack();
+    })
+    .catch((error) => {
+      if (!(error instanceof RolledBack)) throw error;
+    });
+  return named.sort();
 }
 
 const release = (organizationId: string, lines: CapacityLine[], count: CapacityCount = 'sold') =>
@@ -61,6 +76,13 @@ describe('taking and giving back places (events repository)', () => {
         { ticketTypeId: b, quantity: 1 },
       ]),
     ).toBe(false);
+    // Both types share the full pool: both are named as short.
+    expect(
+      await shortOf(org, [
+        { ticketTypeId: a, quantity: 1 },
+        { ticketTypeId: b, quantity: 1 },
+      ]),
+    ).toEqual([a, b].sort());
     expect(await counts(t.app, shop.event.id)).toMatchObject({
       types: [{ sold: 3 }, { sold: 2 }],
       pools: [{ sold: 5 }],

@@ -241,6 +241,8 @@ describe('bad input: 400 with the field, never 5xx, nothing sold', () => {
     );
     expect(response.statusCode).toBe(409);
     expect(response.json().error.code).toBe('sold-out');
+    // It names the ticket type that ran short.
+    expect(response.json().error.details).toEqual([{ ticketTypeId: typeId(small) }]);
     expect((await counts(t.app, small.event.id)).types[0]).toMatchObject({ sold: 2 });
     const page = await t.app.inject({ method: 'GET', url: publicUrl(small) });
     expect(page.json<PublicEvent>().ticketTypes[0]?.available).toBe(1);

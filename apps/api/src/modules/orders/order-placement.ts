@@ -155,10 +155,17 @@ export async function placeOrder(
       ticketTypeId: line.ticketTypeId,
       quantity: line.quantity,
     }));
-    if (
-      !(await takeCapacity(tx, input.organizationId, capacityLines, status === 'reserved' ? 'held' : 'sold'))
-    ) {
-      throw new AppError('sold-out', 'There are not enough places left for this order.');
+    const capacity = await takeCapacity(
+      tx,
+      input.organizationId,
+      capacityLines,
+      status === 'reserved' ? 'held' : 'sold',
+    );
+    if (!capacity.taken) {
+      // Which ticket types ran short, so the page can say so without guessing.
+      throw new AppError('sold-out', 'There are not enough places left for this order.', {
+        details: capacity.shortOf.map((ticketTypeId) => ({ ticketTypeId })),
+      });
     }
     const order = await repository.insertOrder(tx, {
       id: uuidv7(now.getTime()),

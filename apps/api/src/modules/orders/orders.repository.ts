@@ -228,7 +228,8 @@ export async function listOrders(db: Queryable, organizationId: string, eventId:
   const rows = await db
     .select({
       order: orders,
-      ticketCount: sql<number>`(select count(*)::int from ${tickets} where ${tickets.orderId} = ${orders.id} and ${tickets.organizationId} = ${organizationId})`,
+      // The outer order's id written out: inside the subquery an unqualified "id" would be the ticket's own.
+      ticketCount: sql<number>`(select count(*)::int from ${tickets} where ${tickets.orderId} = "orders"."id" and ${tickets.organizationId} = ${organizationId})`,
     })
     .from(orders)
     .where(
