@@ -25,7 +25,14 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     // Every browser that runs this build supports `<link rel="modulepreload">`: no polyfill in the entry.
-    modulePreload: { polyfill: false },
+    // The page's HTML preloads all the entry needs. Lazy imports keep the list of their style sheets (loaded
+    // with them) but not of their JavaScript: those lists, written into every chunk that imports lazily,
+    // weighed more than the sign-in page's and the shell's budgets could carry.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css')),
+    },
     rolldownOptions: {
       // The shared package builds its zod schemas at module level; where the web app only needs a plain
       // function from such a module, dropping the unused schemas keeps zod out of the page's chunk.

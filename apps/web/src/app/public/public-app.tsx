@@ -92,7 +92,7 @@ function PublicApp({ initialFlash }: { initialFlash: Flash | null }) {
   return (
     <AuthFrame
       brand={
-        <a href="/" style={BRAND_LINK_STYLE} aria-label={`${t('app.name')} — ${t('nav.home')}`}>
+        <a href="/" style={BRAND_LINK_STYLE} aria-label={`${t('app.name')} — ${t('app.home')}`}>
           <BrandMark />
         </a>
       }

@@ -1,8 +1,16 @@
 import { isApiError } from '../api-error';
-import { t } from './index';
+import { type TranslationKey, t } from './index';
 
-/** The translated message for any error thrown by the API client (or anything else). */
+/**
+ * The translated message for any error thrown by the API client (or anything else). Codes only staff meet
+ * have their message in the back office's part of the catalogue; the others in the core part.
+ */
 export function errorMessage(error: unknown): string {
-  if (isApiError(error)) return t(`errors.${error.code}`);
+  if (!isApiError(error)) return t('errors.internal-error');
+  for (const section of ['errors', 'backOfficeErrors']) {
+    const key = `${section}.${error.code}` as TranslationKey;
+    const message = t(key);
+    if (message !== key) return message;
+  }
   return t('errors.internal-error');
 }

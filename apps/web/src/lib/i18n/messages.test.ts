@@ -25,13 +25,15 @@ describe('translations', () => {
   it.each([
     ['en', en],
     ['fr', fr],
-  ])('%s has a message for every error code of the shared catalogue', (_, messages) => {
+  ])('%s has a message for every error code of the shared catalogue, in exactly one part', (_, messages) => {
+    const sections = [messages.errors, messages.backOfficeErrors] as Record<string, string>[];
     for (const code of ERROR_CODES) {
-      const message = (messages.errors as Record<string, string>)[code];
+      const message = sections.map((section) => section[code]).find(Boolean);
       expect(message, code).toBeTruthy();
       expect(message!.trim().length, code).toBeGreaterThan(5);
     }
-    expect(Object.keys(messages.errors).sort()).toEqual([...ERROR_CODES].sort());
+    const covered = sections.flatMap((section) => Object.keys(section));
+    expect(covered.sort()).toEqual([...ERROR_CODES].sort());
   });
 
   it('keeps the parts apart: no section is in both', () => {

@@ -43,7 +43,7 @@ export function DeleteAccountModal({
           <Text size="sm">{t('profile.deleteIntro')}</Text>
           {lastAdmin ? (
             <Alert color="orange" variant="light" role="alert">
-              {t('errors.last-admin')}
+              {t('backOfficeErrors.last-admin')}
             </Alert>
           ) : (
             <FormError error={remove.error} />

@@ -1,8 +1,31 @@
+import type { BackOfficeErrorCode } from '../error-codes';
 /**
  * The back office's own strings, loaded only by the back-office app, so the sign-in pages do not download
  * them (they have a hard size budget).
  */
 export const enBackOffice = {
+  /** Messages of the error codes only the back office meets (the sign-in and buyer pages do not load them). */
+  backOfficeErrors: {
+    'organization-required': 'Choose an organisation first.',
+    'organization-already-set': 'This organisation is already selected.',
+    'last-admin':
+      'You are the last administrator of an organisation that has other staff. Give the “All” permission to someone else first.',
+    'already-member': 'This person is already a member of the organisation.',
+    'invitation-invalid': 'This invitation link is not valid. Ask for a new invitation.',
+    'invitation-expired': 'This invitation has expired or was already used. Ask for a new one.',
+    'two-factor-required': 'This organisation requires two-factor sign-in. Turn it on in your profile.',
+    'unsupported-file-type': 'This type of file is not accepted.',
+    'capacity-below-sold': 'The capacity cannot be lower than the tickets already sold or held.',
+    'invalid-status-transition': 'This event cannot make that change in its current status.',
+    'no-ticket-types': 'Add at least one ticket type before publishing the event.',
+    'event-not-ended': 'Only events that have ended can be archived.',
+    'has-sales': 'Tickets are already sold or held here, so it cannot be removed or moved.',
+    'invalid-order-status': 'This order cannot make that change in its current status.',
+    'object-not-found': 'The file could not be found.',
+    unauthorized: 'You are not allowed to access this file.',
+    'quota-exceeded': 'The storage quota is exceeded.',
+    'retry-limit-exceeded': 'The operation took too long. Try again.',
+  } satisfies Record<BackOfficeErrorCode, string>,
   roles: {
     ADMIN: 'Administrator',
     MEMBER: 'Member',
@@ -25,6 +48,38 @@ export const enBackOffice = {
     emptyBody:
       'Sales, revenue and check-in figures appear here once tickets are sold. Start by creating an event and its ticket types.',
     quickLinks: 'Quick links',
+  },
+  nav: {
+    main: 'Main navigation',
+    dashboard: 'Dashboard',
+    events: 'Events',
+    customers: 'Customers',
+    memberLists: 'Member lists',
+    finances: 'Finances',
+    acquisition: 'Acquisition',
+    teams: 'Team',
+    settings: 'Settings',
+    openNavigation: 'Open navigation',
+    closeNavigation: 'Close navigation',
+    organization: 'Organisation',
+    switchOrganization: 'Switch organisation',
+    createOrganization: 'Create an organisation',
+    userMenu: 'Account menu for {{name}}',
+    profile: 'Profile',
+    editPassword: 'Change password',
+    signOut: 'Sign out',
+    breadcrumbs: 'Breadcrumbs',
+  },
+  editPassword: {
+    intro: 'Your other devices will be signed out. This one stays signed in.',
+    current: 'Current password',
+    new: 'New password',
+    submit: 'Change password',
+    done: 'Your password has been changed. Your other devices have been signed out.',
+  },
+  notFound: {
+    body: 'The page you are looking for does not exist or has moved.',
+    goBack: 'Go back to the start page',
   },
   dialog: {
     close: 'Close',

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@guichet/shared/errors';
+import type { CoreErrorCode } from '../error-codes';
 
 /** Every code of the shared catalogue has a message: a missing one is a type error. */
 const errors = {
@@ -31,37 +31,19 @@ const errors = {
   'invalid-api-key': 'The application is not configured correctly. Contact your administrator.',
   'auth-domain-config-required': 'Third-party sign-in is not configured. Contact your administrator.',
   'captcha-check-failed': 'The anti-robot check failed. Try again.',
-  'organization-required': 'Choose an organisation first.',
   forbidden: 'You do not have access to this.',
-  'organization-already-set': 'This organisation is already selected.',
-  'last-admin':
-    'You are the last administrator of an organisation that has other staff. Give the “All” permission to someone else first.',
-  'already-member': 'This person is already a member of the organisation.',
-  'invitation-invalid': 'This invitation link is not valid. Ask for a new invitation.',
-  'invitation-expired': 'This invitation has expired or was already used. Ask for a new one.',
   'registration-closed': 'Registration is by invitation only. Ask an administrator to invite you.',
-  'two-factor-required': 'This organisation requires two-factor sign-in. Turn it on in your profile.',
-  'unsupported-file-type': 'This type of file is not accepted.',
   'provider-not-found': 'This sign-in provider is not configured.',
-  'capacity-below-sold': 'The capacity cannot be lower than the tickets already sold or held.',
-  'invalid-status-transition': 'This event cannot make that change in its current status.',
-  'no-ticket-types': 'Add at least one ticket type before publishing the event.',
-  'event-not-ended': 'Only events that have ended can be archived.',
-  'has-sales': 'Tickets are already sold or held here, so it cannot be removed or moved.',
   'sold-out': 'There are not enough tickets left. Choose fewer tickets or another ticket type.',
   'idempotency-key-reused': 'This request was already sent with different details. Start again.',
   'request-in-progress': 'Your order is still being processed. Wait a moment, then check again.',
-  'invalid-order-status': 'This order cannot make that change in its current status.',
-  'object-not-found': 'The file could not be found.',
-  unauthorized: 'You are not allowed to access this file.',
-  'quota-exceeded': 'The storage quota is exceeded.',
-  'retry-limit-exceeded': 'The operation took too long. Try again.',
   canceled: 'The operation was cancelled.',
-} satisfies Record<ErrorCode, string>;
+} satisfies Record<CoreErrorCode, string>;
 
 export const en = {
   app: {
     name: 'Guichet',
+    home: 'Home',
     tagline: 'The back office for organisations that run events',
     loading: 'Loading…',
     skipToContent: 'Skip to content',
@@ -70,28 +52,6 @@ export const en = {
     label: 'Language',
     en: 'English',
     fr: 'Français',
-  },
-  nav: {
-    main: 'Main navigation',
-    dashboard: 'Dashboard',
-    events: 'Events',
-    customers: 'Customers',
-    memberLists: 'Member lists',
-    finances: 'Finances',
-    acquisition: 'Acquisition',
-    teams: 'Team',
-    settings: 'Settings',
-    openNavigation: 'Open navigation',
-    closeNavigation: 'Close navigation',
-    organization: 'Organisation',
-    switchOrganization: 'Switch organisation',
-    createOrganization: 'Create an organisation',
-    userMenu: 'Account menu for {{name}}',
-    profile: 'Profile',
-    editPassword: 'Change password',
-    signOut: 'Sign out',
-    home: 'Home',
-    breadcrumbs: 'Breadcrumbs',
   },
   pages: {
     dashboard: 'Dashboard',
@@ -181,13 +141,6 @@ export const en = {
     done: 'Your password has been changed. Sign in with the new one.',
     askNewCode: 'Ask for a new code',
   },
-  editPassword: {
-    intro: 'Your other devices will be signed out. This one stays signed in.',
-    current: 'Current password',
-    new: 'New password',
-    submit: 'Change password',
-    done: 'Your password has been changed. Your other devices have been signed out.',
-  },
   signInOptions: {
     or: 'or',
     continueWith: 'Continue with {{name}}',
@@ -205,10 +158,6 @@ export const en = {
     code: 'Verification code',
     verify: 'Verify',
     startOver: 'Start over',
-  },
-  notFound: {
-    body: 'The page you are looking for does not exist or has moved.',
-    goBack: 'Go back to the start page',
   },
   errorScreen: {
     body: 'An unexpected error stopped this page. Reloading usually fixes it; if not, go back to the start page.',

@@ -1,6 +1,31 @@
+import type { BackOfficeErrorCode } from '../error-codes';
 import type { BackOfficeTranslation } from './en-back-office';
 
 export const frBackOffice: BackOfficeTranslation = {
+  /** Messages of the error codes only the back office meets (the sign-in and buyer pages do not load them). */
+  backOfficeErrors: {
+    'organization-required': 'Choisissez d’abord une organisation.',
+    'organization-already-set': 'Cette organisation est déjà sélectionnée.',
+    'last-admin':
+      'Vous êtes le dernier administrateur d’une organisation qui compte d’autres membres. Donnez d’abord la permission « Tout » à quelqu’un d’autre.',
+    'already-member': 'Cette personne fait déjà partie de l’organisation.',
+    'invitation-invalid': 'Ce lien d’invitation n’est pas valide. Demandez une nouvelle invitation.',
+    'invitation-expired': 'Cette invitation a expiré ou a déjà servi. Demandez-en une nouvelle.',
+    'two-factor-required':
+      'Cette organisation exige la connexion en deux étapes. Activez-la dans votre profil.',
+    'unsupported-file-type': 'Ce type de fichier n’est pas accepté.',
+    'capacity-below-sold': 'La jauge ne peut pas être inférieure aux billets déjà vendus ou réservés.',
+    'invalid-status-transition': 'Cet événement ne peut pas faire ce changement dans son statut actuel.',
+    'no-ticket-types': 'Ajoutez au moins un type de billet avant de publier l’événement.',
+    'event-not-ended': 'Seuls les événements terminés peuvent être archivés.',
+    'has-sales':
+      'Des billets sont déjà vendus ou réservés ici : impossible de le supprimer ou de le déplacer.',
+    'invalid-order-status': 'Cette commande ne peut pas faire ce changement dans son statut actuel.',
+    'object-not-found': 'Le fichier est introuvable.',
+    unauthorized: 'Vous n’êtes pas autorisé à accéder à ce fichier.',
+    'quota-exceeded': 'Le quota de stockage est dépassé.',
+    'retry-limit-exceeded': 'L’opération a pris trop de temps. Réessayez.',
+  } satisfies Record<BackOfficeErrorCode, string>,
   roles: {
     ADMIN: 'Administrateur',
     MEMBER: 'Membre',
@@ -24,6 +49,38 @@ export const frBackOffice: BackOfficeTranslation = {
     emptyBody:
       'Les ventes, le chiffre d’affaires et les entrées s’afficheront ici dès que des billets seront vendus. Commencez par créer un événement et ses types de billets.',
     quickLinks: 'Accès rapides',
+  },
+  nav: {
+    main: 'Navigation principale',
+    dashboard: 'Tableau de bord',
+    events: 'Événements',
+    customers: 'Clients',
+    memberLists: 'Listes de membres',
+    finances: 'Finances',
+    acquisition: 'Acquisition',
+    teams: 'Équipe',
+    settings: 'Paramètres',
+    openNavigation: 'Ouvrir la navigation',
+    closeNavigation: 'Fermer la navigation',
+    organization: 'Organisation',
+    switchOrganization: 'Changer d’organisation',
+    createOrganization: 'Créer une organisation',
+    userMenu: 'Menu du compte de {{name}}',
+    profile: 'Profil',
+    editPassword: 'Changer de mot de passe',
+    signOut: 'Se déconnecter',
+    breadcrumbs: 'Fil d’Ariane',
+  },
+  editPassword: {
+    intro: 'Vos autres appareils seront déconnectés. Celui-ci reste connecté.',
+    current: 'Mot de passe actuel',
+    new: 'Nouveau mot de passe',
+    submit: 'Changer de mot de passe',
+    done: 'Votre mot de passe a été changé. Vos autres appareils ont été déconnectés.',
+  },
+  notFound: {
+    body: 'La page que vous cherchez n’existe pas ou a été déplacée.',
+    goBack: 'Revenir à la page d’accueil',
   },
   dialog: {
     close: 'Fermer',

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@guichet/shared/errors';
+import type { CoreErrorCode } from '../error-codes';
 import type { Translation } from './en';
 
 /** Every code of the shared catalogue has a message: a missing one is a type error. */
@@ -35,39 +35,20 @@ const errors = {
   'auth-domain-config-required':
     'La connexion par un service tiers n’est pas configurée. Contactez votre administrateur.',
   'captcha-check-failed': 'La vérification anti-robot a échoué. Réessayez.',
-  'organization-required': 'Choisissez d’abord une organisation.',
   forbidden: 'Vous n’avez pas accès à ceci.',
-  'organization-already-set': 'Cette organisation est déjà sélectionnée.',
-  'last-admin':
-    'Vous êtes le dernier administrateur d’une organisation qui compte d’autres membres. Donnez d’abord la permission « Tout » à quelqu’un d’autre.',
-  'already-member': 'Cette personne fait déjà partie de l’organisation.',
-  'invitation-invalid': 'Ce lien d’invitation n’est pas valide. Demandez une nouvelle invitation.',
-  'invitation-expired': 'Cette invitation a expiré ou a déjà servi. Demandez-en une nouvelle.',
   'registration-closed':
     'L’inscription se fait uniquement sur invitation. Demandez à un administrateur de vous inviter.',
-  'two-factor-required':
-    'Cette organisation exige la connexion en deux étapes. Activez-la dans votre profil.',
-  'unsupported-file-type': 'Ce type de fichier n’est pas accepté.',
   'provider-not-found': 'Ce fournisseur de connexion n’est pas configuré.',
-  'capacity-below-sold': 'La jauge ne peut pas être inférieure aux billets déjà vendus ou réservés.',
-  'invalid-status-transition': 'Cet événement ne peut pas faire ce changement dans son statut actuel.',
-  'no-ticket-types': 'Ajoutez au moins un type de billet avant de publier l’événement.',
-  'event-not-ended': 'Seuls les événements terminés peuvent être archivés.',
-  'has-sales': 'Des billets sont déjà vendus ou réservés ici : impossible de le supprimer ou de le déplacer.',
   'sold-out': 'Il ne reste pas assez de billets. Choisissez-en moins ou un autre type de billet.',
   'idempotency-key-reused': 'Cette demande a déjà été envoyée avec d’autres informations. Recommencez.',
   'request-in-progress': 'Votre commande est en cours de traitement. Patientez un instant, puis vérifiez.',
-  'invalid-order-status': 'Cette commande ne peut pas faire ce changement dans son statut actuel.',
-  'object-not-found': 'Le fichier est introuvable.',
-  unauthorized: 'Vous n’êtes pas autorisé à accéder à ce fichier.',
-  'quota-exceeded': 'Le quota de stockage est dépassé.',
-  'retry-limit-exceeded': 'L’opération a pris trop de temps. Réessayez.',
   canceled: 'L’opération a été annulée.',
-} satisfies Record<ErrorCode, string>;
+} satisfies Record<CoreErrorCode, string>;
 
 export const fr: Translation = {
   app: {
     name: 'Guichet',
+    home: 'Accueil',
     tagline: 'Le back-office des organisateurs d’événements',
     loading: 'Chargement…',
     skipToContent: 'Aller au contenu',
@@ -76,28 +57,6 @@ export const fr: Translation = {
     label: 'Langue',
     en: 'English',
     fr: 'Français',
-  },
-  nav: {
-    main: 'Navigation principale',
-    dashboard: 'Tableau de bord',
-    events: 'Événements',
-    customers: 'Clients',
-    memberLists: 'Listes de membres',
-    finances: 'Finances',
-    acquisition: 'Acquisition',
-    teams: 'Équipe',
-    settings: 'Paramètres',
-    openNavigation: 'Ouvrir la navigation',
-    closeNavigation: 'Fermer la navigation',
-    organization: 'Organisation',
-    switchOrganization: 'Changer d’organisation',
-    createOrganization: 'Créer une organisation',
-    userMenu: 'Menu du compte de {{name}}',
-    profile: 'Profil',
-    editPassword: 'Changer de mot de passe',
-    signOut: 'Se déconnecter',
-    home: 'Accueil',
-    breadcrumbs: 'Fil d’Ariane',
   },
   pages: {
     dashboard: 'Tableau de bord',
@@ -188,13 +147,6 @@ export const fr: Translation = {
     done: 'Votre mot de passe a été changé. Connectez-vous avec le nouveau.',
     askNewCode: 'Demander un nouveau code',
   },
-  editPassword: {
-    intro: 'Vos autres appareils seront déconnectés. Celui-ci reste connecté.',
-    current: 'Mot de passe actuel',
-    new: 'Nouveau mot de passe',
-    submit: 'Changer de mot de passe',
-    done: 'Votre mot de passe a été changé. Vos autres appareils ont été déconnectés.',
-  },
   signInOptions: {
     or: 'ou',
     continueWith: 'Continuer avec {{name}}',
@@ -213,10 +165,6 @@ export const fr: Translation = {
     code: 'Code de vérification',
     verify: 'Vérifier',
     startOver: 'Recommencer',
-  },
-  notFound: {
-    body: 'La page que vous cherchez n’existe pas ou a été déplacée.',
-    goBack: 'Revenir à la page d’accueil',
   },
   errorScreen: {
     body: 'Une erreur inattendue a interrompu cette page. Recharger suffit en général ; sinon, revenez à la page d’accueil.',

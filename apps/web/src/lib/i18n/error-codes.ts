@@ -1,0 +1,30 @@
+import type { ErrorCode } from '@guichet/shared/errors';
+
+/**
+ * Error codes only staff meet in the back office: their messages live in the back office's part of the
+ * catalogue, so the sign-in and buyer pages do not download them. Every other code's message is in the
+ * core part. Types only: nothing of this reaches a bundle.
+ */
+export type BackOfficeErrorCode = Extract<
+  ErrorCode,
+  | 'organization-required'
+  | 'organization-already-set'
+  | 'last-admin'
+  | 'already-member'
+  | 'invitation-invalid'
+  | 'invitation-expired'
+  | 'two-factor-required'
+  | 'unsupported-file-type'
+  | 'capacity-below-sold'
+  | 'invalid-status-transition'
+  | 'no-ticket-types'
+  | 'event-not-ended'
+  | 'has-sales'
+  | 'invalid-order-status'
+  | 'object-not-found'
+  | 'unauthorized'
+  | 'quota-exceeded'
+  | 'retry-limit-exceeded'
+>;
+
+export type CoreErrorCode = Exclude<ErrorCode, BackOfficeErrorCode>;
