@@ -1,0 +1,181 @@
+// Budget: an on-sale rush on one ticket type on PostgreSQL (BENCH_DATABASE_URL): orders per second at 64
+// concurrent buyers ≥ 50% of a bare SQL baseline doing the same guarded UPDATE + INSERT from a minimal pg
+// script in the same run, with zero oversell. Not part of `npm test`.
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { round, startTarget, type Target, verdict } from './lib';
+
+const BUYERS = 64;
+
+async function json<T>(response: Response): Promise<T> {
+  if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The API: free orders of one ticket, each with its own Idempotency-Key, as the buyer page sends them. */
+/** `limit`: a number of seconds, or of orders to send (each answered before the run ends). */
+async function rushApi(
+  base: string,
+  path: string,
+  ticketTypeId: string,
+  limit: { seconds: number } | { orders: number },
+) {
+  const body = JSON.stringify({
+    buyer: { name: 'Rush Buyer', email: 'rush@example.com' },
+    lines: [{ ticketTypeId, quantity: 1 }],
+    paymentMethod: 'free',
+  });
+  const result = await autocannon({
+    url: `${base}${path}`,
+    connections: BUYERS,
+    ...('seconds' in limit ? { duration: limit.seconds } : { amount: limit.orders }),
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        setupRequest: (request) => ({
+          ...request,
+          headers: { ...request.headers, 'idempotency-key': randomUUID() },
+        }),
+      },
+    ],
+  });
+  return {
+    perSecond: result.requests.average,
+    created: result['2xx'],
+    refused: result['4xx'],
+    errors: result.errors + result['5xx'],
+  };
+}
+
+/** The baseline: the same guarded UPDATE and an INSERT per order, in a transaction, on scratch tables. */
+async function rushSql(url: string, seconds: number) {
+  const pool = new pg.Pool({ connectionString: url, max: 20 });
+  await pool.query(`drop table if exists bench_rush_orders; drop table if exists bench_rush_capacity;
+    create table bench_rush_capacity (id int primary key, capacity int not null, sold int not null default 0);
+    create table bench_rush_orders (id uuid primary key, capacity_id int not null references bench_rush_capacity, buyer text not null, created_at timestamptz not null default now());
+    insert into bench_rush_capacity values (1, 100000000, 0)`);
+  let created = 0;
+  const deadline = Date.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: BUYERS }, async () => {
+      while (Date.now() < deadline) {
+        const client = await pool.connect();
+        try {
+          await client.query('begin');
+          const taken = await client.query(
+            'update bench_rush_capacity set sold = sold + 1 where id = 1 and sold + 1 <= capacity returning sold',
+          );
+          if (taken.rowCount === 1) {
+            await client.query('insert into bench_rush_orders (id, capacity_id, buyer) values ($1, 1, $2)', [
+              randomUUID(),
+              'rush@example.com',
+            ]);
+          }
+          await client.query('commit');
+          created += taken.rowCount ?? 0;
+        } finally {
+          client.release();
+        }
+      }
+    }),
+  );
+  await pool.query('drop table bench_rush_orders; drop table bench_rush_capacity');
+  await pool.end();
+  return { perSecond: created / seconds };
+}
+
+export async function benchOrdersRush(seconds = 10): Promise<boolean> {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) {
+    console.log('SKIP  orders rush: set BENCH_DATABASE_URL to a PostgreSQL database');
+    return true;
+  }
+  const guichet = await startTarget('guichet.ts');
+  try {
+    return await rush(url, guichet, seconds);
+  } finally {
+    await guichet.stop();
+  }
+}
+
+async function rush(url: string, guichet: Target, seconds: number): Promise<boolean> {
+  const { accessToken } = guichet.extra as { accessToken: string };
+  const base = `http://127.0.0.1:${guichet.port}/api`;
+  const staff = (organizationId?: string, body = true) => ({
+    authorization: `Bearer ${accessToken}`,
+    ...(body ? { 'content-type': 'application/json' } : {}),
+    ...(organizationId ? { 'x-organization-id': organizationId } : {}),
+  });
+  const organization = await json<{ id: string; slug: string }>(
+    await fetch(`${base}/organizations`, {
+      method: 'POST',
+      headers: staff(),
+      body: JSON.stringify({ name: `Rush ${Date.now()}` }),
+    }),
+  );
+  const start = Date.now() + 7 * 24 * 3600_000;
+  const event = await json<{ id: string; slug: string }>(
+    await fetch(`${base}/events`, {
+      method: 'POST',
+      headers: staff(organization.id),
+      body: JSON.stringify({
+        name: 'Rush night',
+        startsAt: new Date(start).toISOString(),
+        endsAt: new Date(start + 3 * 3600_000).toISOString(),
+        timeZone: 'Europe/Paris',
+        locationType: 'online',
+        onlineUrl: 'https://example.org/live',
+      }),
+    }),
+  );
+  // One ticket type large enough for the measured rush, one small enough to sell out under it.
+  const addType = async (name: string, capacity: number) => {
+    const detail = await json<{ ticketTypes: { id: string; name: string }[] }>(
+      await fetch(`${base}/events/${event.id}/ticket-types`, {
+        method: 'POST',
+        headers: staff(organization.id),
+        body: JSON.stringify({ name, priceMinor: 0, capacity, maxPerOrder: 10 }),
+      }),
+    );
+    return detail.ticketTypes.find((type) => type.name === name)!.id;
+  };
+  const large = await addType('Rush', 10_000_000);
+  const small = await addType('Last seats', 300);
+  await json(
+    await fetch(`${base}/events/${event.id}/publish`, {
+      method: 'POST',
+      headers: staff(organization.id, false),
+    }),
+  );
+  const path = `/public/events/${organization.slug}/${event.slug}/orders`;
+
+  await rushApi(base, path, large, { seconds: 2 });
+  const api = await rushApi(base, path, large, { seconds });
+  const sellOut = await rushApi(base, path, small, { orders: 900 });
+  const after = await json<{ ticketTypes: { id: string; sold: number; capacity: number }[] }>(
+    await fetch(`${base}/events/${event.id}`, { headers: staff(organization.id) }),
+  );
+  const sql = await rushSql(url, seconds);
+
+  const lastSeats = after.ticketTypes.find((type) => type.id === small)!;
+  const ratio = api.perSecond / sql.perSecond;
+  console.log(
+    `orders/s at ${BUYERS} buyers: API ${round(api.perSecond)} (errors ${api.errors}), bare SQL ${round(sql.perSecond)} → ${round(ratio * 100)}%`,
+  );
+  console.log(
+    `sell-out: 900 buyers for ${lastSeats.capacity} seats: ${sellOut.created} orders, ${sellOut.refused} refused, ${lastSeats.sold} sold (errors ${sellOut.errors})`,
+  );
+  const noOversell = sellOut.created === lastSeats.capacity && lastSeats.sold === lastSeats.capacity;
+  return verdict(
+    'orders rush ≥ 50% of bare SQL, zero oversell',
+    ratio >= 0.5 && noOversell && api.errors === 0 && sellOut.errors === 0,
+    `${round(ratio * 100)}%, ${sellOut.created}/${lastSeats.capacity} sold`,
+  );
+}
+
+if (process.argv[1]?.endsWith('orders-rush.ts')) {
+  process.exitCode = (await benchOrdersRush()) ? 0 : 1;
+}
