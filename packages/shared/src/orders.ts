@@ -89,6 +89,8 @@ export const publicEventSchema = z.object({
     })
     .nullable(),
   organization: z.object({ name: z.string(), slug: z.string() }),
+  /** The cover image's address under the API's base (it changes with the image), or null without one. */
+  coverUrl: z.string().nullable(),
   ticketTypes: z.array(publicTicketTypeSchema),
 });
 export type PublicEvent = z.infer<typeof publicEventSchema>;

@@ -146,6 +146,7 @@ describe('OpenAPI', () => {
     ['post', '/api/orders/{orderId}/resend'],
     ['patch', '/api/orders/{orderId}/tickets/{ticketId}'],
     ['get', '/api/public/events/{orgSlug}/{eventSlug}'],
+    ['get', '/api/public/events/{orgSlug}/{eventSlug}/cover'],
     ['post', '/api/public/events/{orgSlug}/{eventSlug}/orders'],
     ['get', '/api/public/orders/{code}'],
     // Served because no SMTP server is configured in tests (DEV_MAILBOX defaults on).

@@ -38,6 +38,33 @@ export function publicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.get(
+      '/public/events/:orgSlug/:eventSlug/cover',
+      {
+        schema: {
+          ...common,
+          summary: 'The cover image of a published event',
+          params: eventParams,
+          querystring: z.object({ v: z.string().max(64).optional() }),
+          response: {
+            200: z.unknown().describe('The bytes of the image, with its content type'),
+            ...errorResponses(400, 404, 429),
+          },
+        },
+      },
+      async (request, reply) => {
+        ctx.limiters.publicReadsPerIp.hit(request.ip);
+        const file = await service.getPublicCover(ctx, request.params.orgSlug, request.params.eventSlug);
+        reply
+          // The address names the file (`?v=`): a new cover is a new address.
+          .header('cache-control', 'public, max-age=86400')
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .header('content-disposition', 'inline');
+        return reply.type(file.contentType).send(file.bytes);
+      },
+    );
+
+    app.get(
       '/public/orders/:code',
       {
         schema: {

@@ -7,6 +7,7 @@ import { placeOrder } from '../orders/order-placement';
 import { publicOrderView } from '../orders/order-view';
 import { findEventForOrders, findOrderByCode, orderTickets } from '../orders/orders.repository';
 import { eventTicketTypes, placesLeft, publishedEventBySlugs } from '../orders/ticket-catalogue';
+import { readFile } from '../settings/settings.service';
 
 /** One answer for a missing organisation, a missing event and an unpublished one. */
 const notFound = () => new AppError('not-found', 'No such event.');
@@ -51,6 +52,10 @@ export async function getPublicEvent(
           }
         : null,
     organization: { name: organization.name, slug: organization.slug },
+    // The file id in the address: a new cover is a new address, so browsers may keep one for long.
+    coverUrl: event.coverFileId
+      ? `/public/events/${organization.slug}/${event.slug}/cover?v=${event.coverFileId}`
+      : null,
     ticketTypes: onSale.map((type) => ({
       id: type.id,
       name: type.name,
@@ -63,6 +68,13 @@ export async function getPublicEvent(
       salesEnd: type.salesEnd?.toISOString() ?? null,
     })),
   };
+}
+
+/** The cover image of a published event: the only file of an organisation anyone may read. */
+export async function getPublicCover(ctx: AppContext, orgSlug: string, eventSlug: string) {
+  const { event, organization } = await findEvent(ctx, orgSlug, eventSlug);
+  if (!event.coverFileId) throw notFound();
+  return readFile(ctx, organization.id, event.coverFileId);
 }
 
 /** A buyer's order by its code (the return page after checkout); an unknown code is the same 404. */

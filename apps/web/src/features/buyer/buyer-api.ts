@@ -6,6 +6,11 @@ import { publicApi } from '../../lib/public-api';
 /** The buyer's calls: all public, no session. */
 const segment = encodeURIComponent;
 
+/** The address of the event's cover image, if it has one. */
+export function coverSource(event: { coverUrl: string | null }): string | null {
+  return event.coverUrl ? `${API_BASE_URL}${event.coverUrl}` : null;
+}
+
 export function fetchPublicEvent(orgSlug: string, eventSlug: string, signal?: AbortSignal) {
   return publicApi.get<PublicEvent>(`/public/events/${segment(orgSlug)}/${segment(eventSlug)}`, { signal });
 }

@@ -4,7 +4,7 @@ import { Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { navigate } from '../../app/buyer/navigation';
 import { useTranslation } from '../../lib/i18n';
-import { eventSlugsOf } from './buyer-api';
+import { coverSource, eventSlugsOf } from './buyer-api';
 import { fitQuantities, type Quantities, shortTypes } from './cart';
 import { type BuyerDetails, CheckoutForm } from './checkout-form';
 import { formatEventDate, formatEventEnd } from './format';
@@ -107,8 +107,14 @@ function EventView({
       ? `https://www.openstreetmap.org/?mlat=${venue.latitude}&mlon=${venue.longitude}#map=16/${venue.latitude}/${venue.longitude}`
       : null;
 
+  const cover = coverSource(event);
+
   return (
     <Stack gap="lg">
+      {cover && (
+        // Decorative: the event's name is the heading right below.
+        <img src={cover} alt="" className="buyer-cover" />
+      )}
       <Stack gap={6} component="header">
         <Text size="sm" c="dimmed">
           {t('buyer.event.organisedBy', { name: event.organization.name })}
