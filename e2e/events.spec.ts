@@ -50,6 +50,11 @@ test('an event manager creates an event at a venue found by place search, sells 
   await expect(page.getByText('€60.50').or(page.getByText('60,50 €'))).toBeVisible();
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText(`“${name}” is published.`)).toBeVisible();
+  // Published, it has a public page for buyers.
+  await expect(page.getByRole('link', { name: 'Public page' })).toHaveAttribute(
+    'href',
+    /^\/e\/demo-events\/harbour-night-/,
+  );
 
   // The list finds it, and its venue is a marker on the map that opens the event.
   await page.goto(`/events?q=${encodeURIComponent(name)}`);

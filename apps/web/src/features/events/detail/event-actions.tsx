@@ -3,6 +3,7 @@ import { Button, Group, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
+import { useSession } from '../../../lib/session/use-session';
 import { toastError, toastSuccess } from '../../../lib/toasts';
 import { useDevice } from '../../../lib/use-device';
 import { type StatusChange, useChangeEventStatus } from '../api/change-event-status';
@@ -24,6 +25,7 @@ export function EventActions({ event }: { event: EventDetail }) {
   const navigate = useNavigate();
   const status = useChangeEventStatus(event.id);
   const duplicate = useDuplicateEvent(event.id);
+  const { organization } = useSession();
   const [asking, setAsking] = useState<Confirmed | null>(null);
   const [reason, setReason] = useState('');
   const [reasonMissing, setReasonMissing] = useState(false);
@@ -76,6 +78,19 @@ export function EventActions({ event }: { event: EventDetail }) {
           onClick={() => change({ action: 'publish' }, t('eventEditor.actions.published', { name }))}
         >
           {t('eventEditor.actions.publish')}
+        </Button>
+      )}
+      {event.status === 'published' && organization && (
+        // A full page load: the buyer's page is its own light app, outside the back office's router.
+        <Button
+          size={size}
+          variant="default"
+          component="a"
+          href={`/e/${organization.slug}/${event.slug}`}
+          target="_blank"
+          rel="noopener"
+        >
+          {t('eventEditor.actions.publicPage')}
         </Button>
       )}
       {event.status === 'published' && (

@@ -112,6 +112,7 @@ export const enEventEditor = {
     noDescription: 'No description yet.',
   },
   actions: {
+    publicPage: 'Public page',
     publish: 'Publish',
     published: '“{{name}}” is published.',
     publishNeedsTicketType: 'Add at least one ticket type before publishing.',

@@ -118,6 +118,7 @@ export const frEventEditor: EventsTranslation['eventEditor'] = {
     noDescription: 'Pas encore de description.',
   },
   actions: {
+    publicPage: 'Page publique',
     publish: 'Publier',
     published: '« {{name}} » est publié.',
     publishNeedsTicketType: 'Ajoutez au moins un type de billet avant de publier.',
