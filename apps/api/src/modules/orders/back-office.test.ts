@@ -37,6 +37,8 @@ describe('box office', () => {
       note: 'Cash',
       ticketCount: 2,
     });
+    // Paid at once: paid at the very instant it was placed, never before.
+    expect(order.paidAt).toBe(order.createdAt);
     expect(order.tickets.every((ticket) => ticket.secret !== null)).toBe(true);
     expect(order.audit.map((entry) => entry.action)).toEqual(['order.placed']);
     expect(order.audit[0]?.actorName).toBe('Olga Organiser');

@@ -184,6 +184,8 @@ export async function placeOrder(
         status === 'reserved'
           ? new Date(now.getTime() + ctx.config.orders.reservationMinutes * 60_000)
           : null,
+      // One instant for both: an order paid at once is not paid before it was placed.
+      createdAt: now,
       paidAt: status === 'paid' ? now : null,
       createdBy: input.actor,
       note: input.note ?? null,
