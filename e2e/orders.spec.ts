@@ -76,6 +76,11 @@ test('staff sell two tickets at the box office, rename an attendee, cancel the o
   await expect(row).toHaveCount(1);
   await expect(row.getByText('Cancelled')).toBeVisible();
   await expect.poll(() => usedOf(page, 'Standard')).toBe(before);
+  // The search is kept in the address: a reload shows the same filtered list.
+  await expect(page).toHaveURL(/orders\.q=/);
+  await page.reload();
+  await expect(page.getByRole('searchbox', { name: 'Search orders' })).toHaveValue(buyer);
+  await expect(page.getByText('1 order shown')).toBeVisible();
 
   // The CSV export of the filtered list: a byte order mark, a header, the order.
   const download = page.waitForEvent('download');

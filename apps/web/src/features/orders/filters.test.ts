@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { hasActiveFilters, NO_FILTERS, ordersQuery, paymentMethodOf, statusOf } from './filters';
+import {
+  filtersFromParams,
+  hasActiveFilters,
+  NO_FILTERS,
+  ordersQuery,
+  paymentMethodOf,
+  statusOf,
+  withFilters,
+} from './filters';
 
 describe('order filters', () => {
   it('asks only for the filters in use', () => {
@@ -45,5 +53,25 @@ describe('order filters', () => {
     expect(statusOf('')).toBeNull();
     expect(paymentMethodOf('stripe')).toBe('stripe');
     expect(paymentMethodOf('cash')).toBeNull();
+  });
+
+  it('keeps the filters in the address beside the page’s own parameters, and reads them back', () => {
+    const filters = {
+      ...NO_FILTERS,
+      q: 'Ada & co',
+      status: 'paid' as const,
+      paymentMethod: 'offline' as const,
+      fromDay: '2026-12-01',
+    };
+    const params = withFilters(new URLSearchParams('order=abc'), filters);
+    expect(params.get('order')).toBe('abc');
+    expect(filtersFromParams(params)).toEqual(filters);
+    // Cleared filters leave the address; the page's own parameter stays.
+    expect(withFilters(params, NO_FILTERS).toString()).toBe('order=abc');
+  });
+
+  it('reads an edited address safely: unknown values are "any"', () => {
+    const params = new URLSearchParams('orders.status=nope&orders.payment=gold&orders.from=tomorrow');
+    expect(filtersFromParams(params)).toEqual(NO_FILTERS);
   });
 });

@@ -54,6 +54,41 @@ export function oneOf<T extends string>(allowed: readonly T[], value: string): T
 export const statusOf = (value: string) => oneOf(ORDER_STATUSES, value);
 export const paymentMethodOf = (value: string) => oneOf(PAYMENT_METHODS, value);
 
+/** The address parameters of the filters, prefixed so they never meet the event page's own. */
+const PARAMS = {
+  q: 'orders.q',
+  status: 'orders.status',
+  ticketTypeId: 'orders.type',
+  paymentMethod: 'orders.payment',
+  fromDay: 'orders.from',
+  toDay: 'orders.to',
+} as const satisfies Record<keyof OrderFilters, string>;
+
+const dayOf = (value: string | null) => (value && DAY.test(value) ? value : null);
+
+/** The filters kept in the address (reload, back and a shared link keep them); anything unreadable is "any". */
+export function filtersFromParams(params: URLSearchParams): OrderFilters {
+  return {
+    q: params.get(PARAMS.q) ?? '',
+    status: statusOf(params.get(PARAMS.status) ?? ''),
+    ticketTypeId: params.get(PARAMS.ticketTypeId) || null,
+    paymentMethod: paymentMethodOf(params.get(PARAMS.paymentMethod) ?? ''),
+    fromDay: dayOf(params.get(PARAMS.fromDay)),
+    toDay: dayOf(params.get(PARAMS.toDay)),
+  };
+}
+
+/** `params` with these filters written in (the ones in use) and every other parameter kept. */
+export function withFilters(params: URLSearchParams, filters: OrderFilters): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const [key, name] of Object.entries(PARAMS) as [keyof OrderFilters, string][]) {
+    const value = filters[key];
+    if (value) next.set(name, value);
+    else next.delete(name);
+  }
+  return next;
+}
+
 /** `GET /events/:id/orders` query: only the filters in use, so the server applies its defaults. */
 export function ordersQuery(filters: OrderFilters, limit: number, cursor: string | null): URLSearchParams {
   const search = new URLSearchParams({ limit: String(limit) });

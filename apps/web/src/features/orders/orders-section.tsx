@@ -9,7 +9,7 @@ import { useDevice } from '../../lib/use-device';
 import { useOrders } from './api/list-orders';
 import { BoxOfficeModal } from './box-office-modal';
 import { ExportButton } from './export-button';
-import { hasActiveFilters, NO_FILTERS, type OrderFilters } from './filters';
+import { filtersFromParams, hasActiveFilters, NO_FILTERS, type OrderFilters, withFilters } from './filters';
 import { OrderDialog } from './order-dialog';
 import { OrderCards, OrderTable } from './order-rows';
 import { OrdersToolbar } from './orders-toolbar';
@@ -26,7 +26,12 @@ export default function OrdersSection({ event }: { event: EventDetail }) {
   const { phoneLayout } = useDevice();
   const [params, setParams] = useSearchParams();
   const orderId = params.get(ORDER_PARAM);
-  const [filters, setFilters] = useState<OrderFilters>(NO_FILTERS);
+  const filters = useMemo(() => filtersFromParams(params), [params]);
+  // Filters live in the address; changing them replaces the entry rather than piling up history.
+  const setFilters = useCallback(
+    (next: OrderFilters) => setParams((current) => withFilters(current, next), { replace: true }),
+    [setParams],
+  );
   const [boxOffice, setBoxOffice] = useState(false);
   const orders = useOrders(event.id, filters);
   const items = useMemo(() => orders.data?.pages.flatMap((page) => page.items) ?? [], [orders.data]);
