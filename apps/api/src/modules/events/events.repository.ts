@@ -268,66 +268,6 @@ export async function deletePool(db: Queryable, organizationId: string, poolId: 
 
 // Capacity ---------------------------------------------------------------------------------------------------
 
-/**
- * Holds `quantity` places of a ticket type and of its capacity pool, if it has one: both or neither.
- * Call it inside a transaction. Each count moves only through a guarded UPDATE (`... WHERE sold + held + n
- * <= capacity`), which PostgreSQL re-checks on the latest row version after waiting for the row lock, so
- * concurrent buyers can never take more than the capacity. The pool is always locked before the ticket
- * type (one order everywhere, so no deadlock); when the ticket type turns out to be full after its pool
- * was taken, the pool's hold is given back within the same transaction, while its row is still locked.
- * Returns false when either is full (or the ticket type does not exist in the organisation).
- */
-export async function reserveCapacity(
-  tx: Queryable,
-  organizationId: string,
-  ticketTypeId: string,
-  quantity: number,
-): Promise<boolean> {
-  if (!Number.isInteger(quantity) || quantity <= 0)
-    throw new RangeError('quantity must be a positive integer');
-  const [type] = await tx
-    .select({ poolId: ticketTypes.poolId })
-    .from(ticketTypes)
-    .where(and(eq(ticketTypes.organizationId, organizationId), eq(ticketTypes.id, ticketTypeId)));
-  if (!type) return false;
-  const poolId = type.poolId;
-  if (poolId) {
-    const pooled = await tx
-      .update(capacityPools)
-      .set({ held: sql`${capacityPools.held} + ${quantity}`, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(capacityPools.organizationId, organizationId),
-          eq(capacityPools.id, poolId),
-          sql`${capacityPools.sold} + ${capacityPools.held} + ${quantity} <= ${capacityPools.capacity}`,
-        ),
-      )
-      .returning({ id: capacityPools.id });
-    if (pooled.length === 0) return false;
-  }
-  const held = await tx
-    .update(ticketTypes)
-    .set({ held: sql`${ticketTypes.held} + ${quantity}`, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(ticketTypes.organizationId, organizationId),
-        eq(ticketTypes.id, ticketTypeId),
-        // The pool taken above must still be this ticket type's pool.
-        sql`${ticketTypes.poolId} is not distinct from ${poolId}::uuid`,
-        sql`${ticketTypes.sold} + ${ticketTypes.held} + ${quantity} <= ${ticketTypes.capacity}`,
-      ),
-    )
-    .returning({ id: ticketTypes.id });
-  if (held.length > 0) return true;
-  if (poolId) {
-    await tx
-      .update(capacityPools)
-      .set({ held: sql`${capacityPools.held} - ${quantity}` })
-      .where(and(eq(capacityPools.organizationId, organizationId), eq(capacityPools.id, poolId)));
-  }
-  return false;
-}
-
 /** A number of places of one ticket type, as an order takes or gives them back. */
 export interface CapacityLine {
   ticketTypeId: string;
@@ -362,21 +302,23 @@ async function capacityPlan(tx: Queryable, organizationId: string, lines: readon
   return {
     known: rows.length === ids.length,
     // Pools first, then ticket types, each in id order: every writer of these rows locks them in the same
-    // order (reserveCapacity included), so concurrent orders wait for each other but never deadlock.
+    // order, so concurrent orders wait for each other but never deadlock.
     pools: [...perPool.entries()].sort(([a], [b]) => (a < b ? -1 : 1)),
     types: ids.map((id) => ({ id, poolId: poolOf.get(id) ?? null, quantity: perType.get(id) ?? 0 })),
   };
 }
 
-/**
- * Takes the places of several lines at once (an order with several ticket types), on the ticket types and
- * their pools, as `sold` or `held`: all or nothing. Same guarded UPDATEs as `reserveCapacity`. Returns
- * false when a ticket type or pool is full or unknown; some rows may then already have moved, so the
- * caller must roll the transaction back (throwing inside it does).
- */
 /** Whether the places were taken; if not, the ticket types that ran short (those sharing a full pool, or one). */
 export type CapacityTaken = { taken: true } | { taken: false; shortOf: string[] };
 
+/**
+ * Takes the places of several lines at once (an order with several ticket types), on the ticket types and
+ * their pools, as `sold` or `held`: all or nothing. Call it inside a transaction. Each count moves only
+ * through a guarded UPDATE (`... WHERE sold + held + n <= capacity`), which PostgreSQL re-checks on the
+ * latest row version after waiting for the row lock, so concurrent buyers can never take more than the
+ * capacity. When a ticket type or pool is full or unknown, some rows may already have moved: the caller
+ * must roll the transaction back (throwing inside it does).
+ */
 export async function takeCapacity(
   tx: Queryable,
   organizationId: string,
