@@ -1,10 +1,9 @@
 import type { CapacityPool, EventDetail, TicketType } from '@guichet/shared/events';
-import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { FormError } from '../../components/form-error';
+import { useParams } from 'react-router';
+import { DetailLoadState } from '../../components/detail-load-state';
 import { PageHeader } from '../../components/page-header';
-import { isApiError } from '../../lib/api-error';
 import { useTranslation } from '../../lib/i18n';
 import { toastInfo, toastSuccess } from '../../lib/toasts';
 import { SalesFigures } from '../orders/sales-figures';
@@ -158,30 +157,17 @@ export default function EventPage() {
   const { id = '' } = useParams();
   const detail = useEvent(id);
 
-  if (detail.isPending) {
+  if (detail.isPending || detail.isError) {
     return (
-      <>
-        <PageHeader route="/events/:id" />
-        <Loader aria-label={t('app.loading')} />
-      </>
+      <DetailLoadState
+        route="/events/:id"
+        query={detail}
+        notFound={t('eventEditor.detail.notFound')}
+        back={{ to: '/events', label: t('eventEditor.detail.back') }}
+      />
     );
   }
-  if (detail.isError) {
-    const missing = isApiError(detail.error) && (detail.error.status === 404 || detail.error.status === 400);
-    return (
-      <Stack gap="md">
-        <PageHeader route="/events/:id" />
-        {missing ? (
-          <Alert color="gray">{t('eventEditor.detail.notFound')}</Alert>
-        ) : (
-          <FormError error={detail.error} />
-        )}
-        <Anchor component={Link} to="/events">
-          {t('eventEditor.detail.back')}
-        </Anchor>
-      </Stack>
-    );
-  }
+
   // Keyed by id: opening the copy made by "Duplicate" starts with fresh state (no edit mode, no dialogs).
   return <EventView key={detail.data.id} event={detail.data} />;
 }

@@ -1,21 +1,10 @@
 import type { Permission } from '@guichet/shared/permissions';
 import type { AuditEntry, TeamMember } from '@guichet/shared/teams';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  Stack,
-  Text,
-  Timeline,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { DetailLoadState } from '../../components/detail-load-state';
 import { FormError } from '../../components/form-error';
 import { PageHeader } from '../../components/page-header';
 import { isApiError } from '../../lib/api-error';
@@ -164,28 +153,14 @@ export default function MemberPage() {
   const { id = '' } = useParams();
   const detail = useMember(id);
 
-  if (detail.isPending) {
+  if (detail.isPending || detail.isError) {
     return (
-      <>
-        <PageHeader route="/teams/:id" />
-        <Loader aria-label={t('app.loading')} />
-      </>
-    );
-  }
-  if (detail.isError) {
-    const missing = isApiError(detail.error) && (detail.error.status === 404 || detail.error.status === 400);
-    return (
-      <Stack gap="md">
-        <PageHeader route="/teams/:id" />
-        {missing ? (
-          <Alert color="gray">{t('teams.member.notFound')}</Alert>
-        ) : (
-          <FormError error={detail.error} />
-        )}
-        <Anchor component={Link} to="/teams">
-          {t('teams.member.back')}
-        </Anchor>
-      </Stack>
+      <DetailLoadState
+        route="/teams/:id"
+        query={detail}
+        notFound={t('teams.member.notFound')}
+        back={{ to: '/teams', label: t('teams.member.back') }}
+      />
     );
   }
 
