@@ -1,14 +1,12 @@
 import type { TicketType } from '@guichet/shared/events';
 import { ORDER_STATUSES, PAYMENT_METHODS } from '@guichet/shared/orders';
 import { Group, NativeSelect, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
+import { useDebouncedSearch } from '../../lib/use-debounced-search';
 import { useDevice } from '../../lib/use-device';
 import { type OrderFilters, paymentMethodOf, statusOf } from './filters';
 
 /** Typing pauses this long before the list is asked again. */
-const SEARCH_DEBOUNCE_MS = 300;
 
 export interface OrdersToolbarProps {
   filters: OrderFilters;
@@ -21,20 +19,7 @@ export function OrdersToolbar({ filters, ticketTypes, onChange }: OrdersToolbarP
   const { t } = useTranslation();
   const { phoneLayout } = useDevice();
   const field = phoneLayout ? { flex: '1 1 40%', minWidth: 0 } : undefined;
-  const [search, setSearch] = useState(filters.q);
-  // The search this box last committed, to tell its own changes from "clear filters".
-  const committed = useRef(filters.q);
-  const commitSearch = useDebouncedCallback((value: string) => {
-    committed.current = value.trim();
-    onChange({ ...filters, q: committed.current });
-  }, SEARCH_DEBOUNCE_MS);
-
-  useEffect(() => {
-    if (filters.q === committed.current) return;
-    committed.current = filters.q;
-    commitSearch.cancel();
-    setSearch(filters.q);
-  }, [filters.q, commitSearch]);
+  const [search, typeSearch] = useDebouncedSearch(filters.q, (q) => onChange({ ...filters, q }));
 
   return (
     <Group align="flex-end" wrap="wrap" gap="sm">
@@ -43,10 +28,7 @@ export function OrdersToolbar({ filters, ticketTypes, onChange }: OrdersToolbarP
         placeholder={t('orders.search.placeholder')}
         type="search"
         value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
-          commitSearch(event.currentTarget.value);
-        }}
+        onChange={(event) => typeSearch(event.currentTarget.value)}
         style={phoneLayout ? { flex: '1 1 100%' } : { flex: '1 1 220px', maxWidth: 320 }}
       />
       <NativeSelect

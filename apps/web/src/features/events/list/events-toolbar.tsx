@@ -1,7 +1,6 @@
 import { Group, NativeSelect, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
+import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 import { useDevice } from '../../../lib/use-device';
 import {
   defaultSort,
@@ -16,7 +15,6 @@ import {
 } from './filters';
 
 /** Typing pauses this long before the list is asked again. */
-const SEARCH_DEBOUNCE_MS = 300;
 
 export interface EventsToolbarProps {
   filters: EventListFilters;
@@ -29,21 +27,7 @@ export function EventsToolbar({ filters, onChange }: EventsToolbarProps) {
   const { phoneLayout } = useDevice();
   // On phones the fields share the width two by two instead of each taking a row at its natural size.
   const field = phoneLayout ? { flex: '1 1 40%', minWidth: 0 } : undefined;
-  const [search, setSearch] = useState(filters.q);
-  // The search this box last put in the address, to tell its own changes from the address changing elsewhere.
-  const committed = useRef(filters.q);
-  const commitSearch = useDebouncedCallback((value: string) => {
-    committed.current = value.trim();
-    onChange({ ...filters, q: committed.current });
-  }, SEARCH_DEBOUNCE_MS);
-
-  // The back button or "clear filters" changed the search: show it, and drop what was being typed.
-  useEffect(() => {
-    if (filters.q === committed.current) return;
-    committed.current = filters.q;
-    commitSearch.cancel();
-    setSearch(filters.q);
-  }, [filters.q, commitSearch]);
+  const [search, typeSearch] = useDebouncedSearch(filters.q, (q) => onChange({ ...filters, q }));
 
   const setWhen = (when: EventWhen) => {
     // The sort follows the date filter unless one was chosen: past events read best most recent first.
@@ -58,10 +42,7 @@ export function EventsToolbar({ filters, onChange }: EventsToolbarProps) {
         placeholder={t('eventList.search.placeholder')}
         type="search"
         value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
-          commitSearch(event.currentTarget.value);
-        }}
+        onChange={(event) => typeSearch(event.currentTarget.value)}
         style={phoneLayout ? { flex: '1 1 100%' } : { flex: '1 1 200px', maxWidth: 360 }}
       />
       <NativeSelect
