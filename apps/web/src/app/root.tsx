@@ -15,7 +15,7 @@ import { decideAccess } from './guard';
 export function FullPageLoader() {
   const { t } = useTranslation();
   return (
-    <Center mih="100vh" role="status" aria-live="polite">
+    <Center mih="100vh">
       <Loader aria-label={t('app.loading')} />
     </Center>
   );

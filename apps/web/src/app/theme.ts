@@ -11,7 +11,11 @@ export function createAppTheme(components: MantineThemeOverride['components'] = 
     defaultRadius: 'md',
     fontFamily:
       'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
-    components,
+    components: {
+      // A loader is a status: its label is its accessible name (a label on a plain span is not allowed).
+      Loader: { defaultProps: { role: 'status' } },
+      ...components,
+    },
   });
 }
 

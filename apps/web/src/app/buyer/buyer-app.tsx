@@ -61,7 +61,7 @@ const theme = createAppTheme();
 function PageLoader() {
   const { t } = useTranslation();
   return (
-    <Center mih={320} role="status" aria-live="polite">
+    <Center mih={320}>
       <Loader aria-label={t('app.loading')} />
     </Center>
   );

@@ -62,7 +62,7 @@ const theme = createAppTheme();
 function PageLoader() {
   const { t } = useTranslation();
   return (
-    <Center mih={240} role="status" aria-live="polite">
+    <Center mih={240}>
       <Loader aria-label={t('app.loading')} />
     </Center>
   );
