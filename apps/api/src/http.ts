@@ -13,6 +13,9 @@ export function errorResponses<const S extends number>(...statuses: S[]): Record
   >;
 }
 
+/** The header that names the organisation a request works in (checked by the tenancy plugin). */
+export const organizationHeaderSchema = z.looseObject({ 'x-organization-id': z.string().optional() });
+
 export const noContent = z.null().describe('No content');
 
 export function clientMeta(request: FastifyRequest) {

@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { errorResponses, noContent } from '../../http';
+import { errorResponses, noContent, organizationHeaderSchema } from '../../http';
 import { requireStaffId } from '../../plugins/auth';
 import { organizationScope, requireTenant } from '../../plugins/tenancy';
 import { coverRoutes } from './covers.routes';
@@ -22,7 +22,6 @@ import * as service from './events.service';
 import * as ticketTypes from './ticket-types.service';
 
 /** Documented for OpenAPI; the tenancy check reads and validates the header itself. */
-const organizationHeaderSchema = z.looseObject({ 'x-organization-id': z.string().optional() });
 const eventParams = z.object({ id: z.uuid() });
 const ticketTypeParams = z.object({ id: z.uuid(), ticketTypeId: z.uuid() });
 const poolParams = z.object({ id: z.uuid(), poolId: z.uuid() });

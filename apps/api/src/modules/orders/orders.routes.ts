@@ -9,12 +9,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { errorResponses } from '../../http';
+import { errorResponses, organizationHeaderSchema } from '../../http';
 import { requireStaffId } from '../../plugins/auth';
 import { organizationScope, requireTenant } from '../../plugins/tenancy';
 import * as service from './orders.service';
 
-const organizationHeaderSchema = z.looseObject({ 'x-organization-id': z.string().optional() });
 // `:id` like the events routes, so the router sees one parameter name under /events.
 const eventParams = z.object({ id: z.uuid() });
 const orderParams = z.object({ orderId: z.uuid() });

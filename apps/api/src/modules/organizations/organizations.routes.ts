@@ -1,14 +1,12 @@
 import { createOrganizationBodySchema, organizationSchema } from '@guichet/shared/organizations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { errorResponses } from '../../http';
+import { errorResponses, organizationHeaderSchema } from '../../http';
 import { authenticate, requireStaffId } from '../../plugins/auth';
 import { organizationScope, requireTenant } from '../../plugins/tenancy';
 import * as service from './organizations.service';
 
 /** Documented for OpenAPI; the tenancy check reads and validates the header itself. */
-const organizationHeaderSchema = z.looseObject({ 'x-organization-id': z.string().optional() });
 
 export function organizationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

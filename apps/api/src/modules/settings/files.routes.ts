@@ -2,11 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { errorResponses, noContent } from '../../http';
+import { errorResponses, noContent, organizationHeaderSchema } from '../../http';
 import { organizationScope, requireTenant } from '../../plugins/tenancy';
 import * as service from './settings.service';
-
-const organizationHeaderSchema = z.looseObject({ 'x-organization-id': z.string().optional() });
 
 /**
  * `GET /api/files/:id`: a file of the organisation (its logo), for any of its staff. Files never change

@@ -9,16 +9,14 @@ import {
   settingsOverviewSchema,
 } from '@guichet/shared/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { errorResponses } from '../../http';
+import { errorResponses, organizationHeaderSchema } from '../../http';
 import { requireStaffId } from '../../plugins/auth';
 import { organizationScope, requireTenant } from '../../plugins/tenancy';
 import * as service from './settings.service';
 
 /** Documented for OpenAPI; the tenancy check reads and validates the header itself. */
-const organizationHeaderSchema = z.looseObject({ 'x-organization-id': z.string().optional() });
 
 /** `/api/settings/*`: the organisation's settings, for ALL holders only. */
 export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {

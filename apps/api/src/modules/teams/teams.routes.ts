@@ -14,13 +14,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { errorResponses, noContent } from '../../http';
+import { errorResponses, noContent, organizationHeaderSchema } from '../../http';
 import { authenticate, requireStaffId } from '../../plugins/auth';
 import { organizationScope, requireTenant } from '../../plugins/tenancy';
 import * as service from './teams.service';
 
 /** Documented for OpenAPI; the tenancy check reads and validates the header itself. */
-const organizationHeaderSchema = z.looseObject({ 'x-organization-id': z.string().optional() });
 const staffParamsSchema = z.object({ staffId: z.uuid() });
 const invitationParamsSchema = z.object({ id: z.uuid() });
 const auditQuerySchema = z.object({
