@@ -1,4 +1,5 @@
 import { escapeLike } from '@guichet/db/like';
+import { rawRows } from '@guichet/db/raw';
 import { capacityPools, events, ticketTypes } from '@guichet/db/schema/events';
 import { tickets } from '@guichet/db/schema/orders';
 import { organizations } from '@guichet/db/schema/organizations';
@@ -278,7 +279,12 @@ export interface CapacityLine {
 export type CapacityCount = 'sold' | 'held';
 
 /** The lines' ticket types with their pools, and the quantities summed per pool and per ticket type. */
-async function capacityPlan(tx: Queryable, organizationId: string, lines: readonly CapacityLine[]) {
+async function capacityPlan(
+  tx: Queryable,
+  organizationId: string,
+  lines: readonly CapacityLine[],
+  knownPools?: ReadonlyMap<string, string | null>,
+) {
   const perType = new Map<string, number>();
   for (const line of lines) {
     if (!Number.isInteger(line.quantity) || line.quantity <= 0)
@@ -286,8 +292,12 @@ async function capacityPlan(tx: Queryable, organizationId: string, lines: readon
     perType.set(line.ticketTypeId, (perType.get(line.ticketTypeId) ?? 0) + line.quantity);
   }
   const ids = [...perType.keys()].sort();
-  const rows =
-    ids.length === 0
+  const rows = knownPools
+    ? ids.flatMap((id) => {
+        const poolId = knownPools.get(id);
+        return poolId === undefined ? [] : [{ id, poolId }];
+      })
+    : ids.length === 0
       ? []
       : await tx
           .select({ id: ticketTypes.id, poolId: ticketTypes.poolId })
@@ -311,9 +321,45 @@ async function capacityPlan(tx: Queryable, organizationId: string, lines: readon
 /** Whether the places were taken; if not, the ticket types that ran short (those sharing a full pool, or one). */
 export type CapacityTaken = { taken: true } | { taken: false; shortOf: string[] };
 
+// The guarded UPDATEs, written by hand and prepared once per connection: they run while other buyers wait
+// on the same rows, so they should cost PostgreSQL and the API as little as possible.
+const takePoolSql = (count: CapacityCount) => `update capacity_pools
+  set ${count} = ${count} + $3, updated_at = now()
+  where organization_id = $1 and id = $2 and sold + held + $3 <= capacity
+  returning id`;
+const takeTypeSql = (count: CapacityCount) => `update ticket_types
+  set ${count} = ${count} + $4, updated_at = now()
+  where organization_id = $1 and id = $2 and pool_id is not distinct from $3::uuid
+    and sold + held + $4 <= capacity
+  returning id`;
+
+/**
+ * A step to run in the same statement as the last guarded UPDATE (so in the same round trip), and only if
+ * that UPDATE took its places: a common table expression named in `cte` (e.g. `customer as (insert ...)`)
+ * that may read `taken` (the ticket type the last UPDATE took, one row or none); its parameters start at
+ * `$5`. Its locks come after every capacity row's, for every order alike.
+ */
+export interface CapacityRider {
+  /** A name for the combined statement, unique to this text (it is prepared per connection). */
+  name: string;
+  cte: string;
+  values: unknown[];
+}
+
+export interface TakeOptions {
+  /**
+   * Each ticket type's pool as read before the transaction, which spares reading it again. The UPDATE of
+   * the type re-checks it (`pool_id is not distinct from`), so a type moved to another pool meanwhile is
+   * refused (short), never sold past a pool it now belongs to.
+   */
+  pools?: ReadonlyMap<string, string | null>;
+  rider?: CapacityRider;
+}
+
 /**
  * Takes the places of several lines at once (an order with several ticket types), on the ticket types and
- * their pools, as `sold` or `held`: all or nothing. Call it inside a transaction. Each count moves only
+ * their pools, as `sold` or `held`: all or nothing. Call it inside a transaction, as late as possible: the
+ * rows stay locked until it ends, and every other buyer of them waits meanwhile. Each count moves only
  * through a guarded UPDATE (`... WHERE sold + held + n <= capacity`), which PostgreSQL re-checks on the
  * latest row version after waiting for the row lock, so concurrent buyers can never take more than the
  * capacity. When a ticket type or pool is full or unknown, some rows may already have moved: the caller
@@ -324,22 +370,16 @@ export async function takeCapacity(
   organizationId: string,
   lines: readonly CapacityLine[],
   count: CapacityCount,
+  options: TakeOptions = {},
 ): Promise<CapacityTaken> {
-  const plan = await capacityPlan(tx, organizationId, lines);
+  const plan = await capacityPlan(tx, organizationId, lines, options.pools);
   if (!plan.known) return { taken: false, shortOf: [] };
   for (const [poolId, quantity] of plan.pools) {
-    const column = count === 'sold' ? capacityPools.sold : capacityPools.held;
-    const rows = await tx
-      .update(capacityPools)
-      .set({ [count]: sql`${column} + ${quantity}`, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(capacityPools.organizationId, organizationId),
-          eq(capacityPools.id, poolId),
-          sql`${capacityPools.sold} + ${capacityPools.held} + ${quantity} <= ${capacityPools.capacity}`,
-        ),
-      )
-      .returning({ id: capacityPools.id });
+    const rows = await rawRows(tx, {
+      name: `take_pool_${count}`,
+      text: takePoolSql(count),
+      values: [organizationId, poolId, quantity],
+    });
     if (rows.length === 0) {
       return {
         taken: false,
@@ -347,20 +387,20 @@ export async function takeCapacity(
       };
     }
   }
-  for (const type of plan.types) {
-    const column = count === 'sold' ? ticketTypes.sold : ticketTypes.held;
-    const rows = await tx
-      .update(ticketTypes)
-      .set({ [count]: sql`${column} + ${type.quantity}`, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(ticketTypes.organizationId, organizationId),
-          eq(ticketTypes.id, type.id),
-          sql`${ticketTypes.poolId} is not distinct from ${type.poolId}::uuid`,
-          sql`${ticketTypes.sold} + ${ticketTypes.held} + ${type.quantity} <= ${ticketTypes.capacity}`,
-        ),
-      )
-      .returning({ id: ticketTypes.id });
+  const last = plan.types.length - 1;
+  for (const [index, type] of plan.types.entries()) {
+    const rider = index === last ? options.rider : undefined;
+    const values = [organizationId, type.id, type.poolId, type.quantity];
+    const rows = await rawRows(
+      tx,
+      rider
+        ? {
+            name: `take_type_${count}_${rider.name}`,
+            text: `with taken as (${takeTypeSql(count)}), ${rider.cte} select id from taken`,
+            values: [...values, ...rider.values],
+          }
+        : { name: `take_type_${count}`, text: takeTypeSql(count), values },
+    );
     if (rows.length === 0) return { taken: false, shortOf: [type.id] };
   }
   return { taken: true };

@@ -5,11 +5,11 @@ import type { Locale } from '@guichet/shared/i18n';
 import { MAX_TICKETS_PER_ORDER, type OrderLineInput, type PaymentMethod } from '@guichet/shared/orders';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
 import { takeCapacity } from '../events/events.repository';
-import { enqueueMail, type Queryable } from '../mail/mail.repository';
+import type { Queryable } from '../mail/mail.repository';
 import { orderMail } from './order-notify';
-import * as repository from './orders.repository';
+import { customerRider, insertNewOrder } from './order-writes';
+import type * as repository from './orders.repository';
 import * as catalogue from './ticket-catalogue';
 import { signingKey, signTicket } from './ticket-secrets';
 
@@ -119,9 +119,47 @@ function initialState(input: PlaceOrderInput, totalMinor: number) {
 }
 
 /**
- * Places an order: checks it, then in ONE transaction takes the places (guarded UPDATEs on ticket types
- * and pools), writes the order and its signed tickets, updates the customer, queues the e-mail and the
- * audit entry, and runs `inTransaction` (the idempotency answer). Any failure rolls all of it back.
+ * The ticket types whose places, as read a moment ago, are already too few for the lines (with a pool
+ * short, every line of that pool). Places only come back through a cancellation, an expiry or a larger
+ * capacity, so during a rush such an order is refused without opening a transaction; an order that looks
+ * possible is decided by the guarded UPDATEs alone.
+ */
+function shortBeforehand(lines: OrderLineInput[], types: Map<string, catalogue.TicketTypeRow>): string[] {
+  const short = new Set<string>();
+  const perPool = new Map<string, { left: number; wanted: number; typeIds: string[] }>();
+  for (const line of lines) {
+    const type = types.get(line.ticketTypeId) as catalogue.TicketTypeRow;
+    if (type.capacity - type.sold - type.held < line.quantity) short.add(type.id);
+    if (type.poolId && type.pool) {
+      const pool = perPool.get(type.poolId) ?? {
+        left: type.pool.capacity - type.pool.sold - type.pool.held,
+        wanted: 0,
+        typeIds: [],
+      };
+      pool.wanted += line.quantity;
+      pool.typeIds.push(type.id);
+      perPool.set(type.poolId, pool);
+    }
+  }
+  for (const pool of perPool.values()) {
+    if (pool.left < pool.wanted) for (const id of pool.typeIds) short.add(id);
+  }
+  return lines.map((line) => line.ticketTypeId).filter((id) => short.has(id));
+}
+
+const soldOut = (shortOf: string[]) =>
+  // Which ticket types ran short, so the page can say so without guessing.
+  new AppError('sold-out', 'There are not enough places left for this order.', {
+    details: shortOf.map((ticketTypeId) => ({ ticketTypeId })),
+  });
+
+/**
+ * Places an order: checks it, builds every row (order, signed tickets, e-mail, audit entry) before the
+ * transaction, then in ONE transaction writes them, runs `inTransaction` (the idempotency answer), and
+ * takes the places last (guarded UPDATEs on pools and ticket types, in id order, with the customer's
+ * counts in the same statement as the last one). The rows of a ticket type every buyer of a rush wants
+ * are then locked for one round trip and the commit, not for the whole order. A failure anywhere, places
+ * short included, rolls all of it back; `inTransaction` must therefore not act outside the database.
  */
 export async function placeOrder(
   ctx: AppContext,
@@ -129,12 +167,8 @@ export async function placeOrder(
   inTransaction?: (tx: Queryable, placed: PlacedOrder) => Promise<void>,
 ): Promise<PlacedOrder> {
   const now = input.now ?? new Date();
-  const types = new Map(
-    (await catalogue.eventTicketTypes(ctx.db, input.organizationId, input.event.id)).map((type) => [
-      type.id,
-      type,
-    ]),
-  );
+  const read = await catalogue.orderCatalogue(ctx.db, input.organizationId, input.event.id);
+  const types = new Map(read.types.map((type) => [type.id, type]));
   const details = checkLines(input, types, now);
   if (details.length > 0) throw invalid(details);
 
@@ -146,96 +180,97 @@ export async function placeOrder(
   const totalMinor = priced.reduce((sum, { line, unit }) => sum + unit * line.quantity, 0);
   const currency = priced[0]?.type.currency ?? 'EUR';
   const { status, method } = initialState(input, totalMinor);
+  const short = shortBeforehand(input.lines, types);
+  if (short.length > 0) throw soldOut(short);
   // Outside the transaction: creating the key takes a lock that must not wait behind capacity rows.
   const key = await signingKey(ctx.db, ctx.config.jwtSecret, input.organizationId);
-  const organizer = await catalogue.organizationName(ctx.db, input.organizationId);
+
+  const order: repository.OrderRow = {
+    id: uuidv7(now.getTime()),
+    organizationId: input.organizationId,
+    eventId: input.event.id,
+    code: newOrderCode(),
+    status,
+    channel: input.channel,
+    paymentMethod: method,
+    buyerName: input.buyer.name,
+    buyerEmail: input.buyer.email,
+    locale: input.locale,
+    totalMinor,
+    currency,
+    reservedUntil:
+      status === 'reserved' ? new Date(now.getTime() + ctx.config.orders.reservationMinutes * 60_000) : null,
+    // One instant for all: an order paid at once is not paid before it was placed.
+    createdAt: now,
+    updatedAt: now,
+    paidAt: status === 'paid' ? now : null,
+    cancelledAt: null,
+    expiredAt: null,
+    createdBy: input.actor,
+    note: input.note ?? null,
+  };
+  // UUIDv7s made in one millisecond are not ordered among themselves: sorting them makes the tickets
+  // list in the order of the lines and names given (tickets are read back in id order).
+  const ids = Array.from({ length: ticketCount }, () => uuidv7(now.getTime())).sort();
+  let next = 0;
+  const tickets = priced.flatMap(({ line, type, unit }) =>
+    Array.from({ length: line.quantity }, (_, i) => {
+      const id = ids[next++] as string;
+      const ticket: repository.TicketRow = {
+        id,
+        organizationId: input.organizationId,
+        orderId: order.id,
+        eventId: input.event.id,
+        ticketTypeId: type.id,
+        attendeeName: line.attendeeNames?.[i] ?? null,
+        priceMinor: unit,
+        currency,
+        status: 'valid',
+        secret: signTicket(key.privateKey, id, input.event.id),
+        createdAt: now,
+        updatedAt: now,
+      };
+      return { ticket, ticketTypeName: type.name };
+    }),
+  );
+  const placed: PlacedOrder = { order, tickets };
+  const mail =
+    input.sendEmail && status !== 'reserved'
+      ? orderMail(ctx, order, input.event.name, read.organizationName, ticketCount)
+      : null;
+  // A reservation counts for its customer once paid; money counts once received (an offline order adds
+  // its total when marked paid).
+  const customer =
+    status === 'paid' || status === 'pending_payment'
+      ? customerRider({
+          email: input.buyer.email,
+          name: input.buyer.name,
+          totalMinor: status === 'paid' ? totalMinor : 0,
+          currency,
+        })
+      : undefined;
 
   return ctx.db.transaction(async (tx) => {
-    const capacityLines = input.lines.map((line) => ({
-      ticketTypeId: line.ticketTypeId,
-      quantity: line.quantity,
-    }));
+    await insertNewOrder(tx, {
+      order,
+      tickets: tickets.map(({ ticket }) => ticket),
+      mail,
+      audit: {
+        actorStaffId: input.actor,
+        action: 'order.placed',
+        after: { status, channel: input.channel, paymentMethod: method, totalMinor, currency },
+      },
+    });
+    if (inTransaction) await inTransaction(tx, placed);
+    // Last: from here until the commit, other buyers of these ticket types wait.
     const capacity = await takeCapacity(
       tx,
       input.organizationId,
-      capacityLines,
+      input.lines.map((line) => ({ ticketTypeId: line.ticketTypeId, quantity: line.quantity })),
       status === 'reserved' ? 'held' : 'sold',
+      { pools: new Map(priced.map(({ type }) => [type.id, type.poolId])), rider: customer },
     );
-    if (!capacity.taken) {
-      // Which ticket types ran short, so the page can say so without guessing.
-      throw new AppError('sold-out', 'There are not enough places left for this order.', {
-        details: capacity.shortOf.map((ticketTypeId) => ({ ticketTypeId })),
-      });
-    }
-    const order = await repository.insertOrder(tx, {
-      id: uuidv7(now.getTime()),
-      organizationId: input.organizationId,
-      eventId: input.event.id,
-      code: newOrderCode(),
-      status,
-      channel: input.channel,
-      paymentMethod: method,
-      buyerName: input.buyer.name,
-      buyerEmail: input.buyer.email,
-      locale: input.locale,
-      totalMinor,
-      currency,
-      reservedUntil:
-        status === 'reserved'
-          ? new Date(now.getTime() + ctx.config.orders.reservationMinutes * 60_000)
-          : null,
-      // One instant for both: an order paid at once is not paid before it was placed.
-      createdAt: now,
-      paidAt: status === 'paid' ? now : null,
-      createdBy: input.actor,
-      note: input.note ?? null,
-    });
-    // UUIDv7s made in one millisecond are not ordered among themselves: sorting them makes the tickets
-    // list in the order of the lines and names given (tickets are read back in id order).
-    const ids = Array.from({ length: ticketCount }, () => uuidv7(now.getTime())).sort();
-    let next = 0;
-    await repository.insertTickets(
-      tx,
-      priced.flatMap(({ line, type, unit }) =>
-        Array.from({ length: line.quantity }, (_, i) => {
-          const id = ids[next++] as string;
-          return {
-            id,
-            organizationId: input.organizationId,
-            orderId: order.id,
-            eventId: input.event.id,
-            ticketTypeId: type.id,
-            attendeeName: line.attendeeNames?.[i] ?? null,
-            priceMinor: unit,
-            currency,
-            secret: signTicket(key.privateKey, id, input.event.id),
-          };
-        }),
-      ),
-    );
-    if (status === 'paid' || status === 'pending_payment') {
-      await repository.recordCustomerOrder(tx, {
-        organizationId: input.organizationId,
-        email: input.buyer.email,
-        name: input.buyer.name,
-        // Money counts once it is received: an offline order adds its total when marked paid.
-        totalMinor: status === 'paid' ? totalMinor : 0,
-        currency,
-      });
-    }
-    if (input.sendEmail && status !== 'reserved') {
-      await enqueueMail(tx, orderMail(ctx, order, input.event.name, organizer, ticketCount));
-    }
-    await recordAudit(tx, {
-      organizationId: input.organizationId,
-      actorStaffId: input.actor,
-      action: 'order.placed',
-      targetType: 'order',
-      targetId: order.id,
-      after: { status, channel: input.channel, paymentMethod: method, totalMinor, currency },
-    });
-    const placed = { order, tickets: await repository.orderTickets(tx, input.organizationId, order.id) };
-    if (inTransaction) await inTransaction(tx, placed);
+    if (!capacity.taken) throw soldOut(capacity.shortOf);
     return placed;
   });
 }

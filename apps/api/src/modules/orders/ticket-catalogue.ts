@@ -40,6 +40,48 @@ export async function eventTicketTypes(
   }));
 }
 
+/**
+ * What placing an order reads before its transaction, in one query: the event's ticket types with their
+ * pools' counts, and the organisation's name (for the buyer's e-mail).
+ */
+export async function orderCatalogue(
+  db: Queryable,
+  organizationId: string,
+  eventId: string,
+): Promise<{ types: TicketTypeRow[]; organizationName: string }> {
+  const rows = await db
+    .select({
+      organizationName: organizations.name,
+      type: ticketTypes,
+      poolCapacity: capacityPools.capacity,
+      poolSold: capacityPools.sold,
+      poolHeld: capacityPools.held,
+    })
+    .from(organizations)
+    .leftJoin(
+      ticketTypes,
+      and(eq(ticketTypes.organizationId, organizations.id), eq(ticketTypes.eventId, eventId)),
+    )
+    .leftJoin(
+      capacityPools,
+      and(eq(capacityPools.id, ticketTypes.poolId), eq(capacityPools.organizationId, organizationId)),
+    )
+    .where(eq(organizations.id, organizationId))
+    .orderBy(asc(ticketTypes.position), asc(ticketTypes.id));
+  const types: TicketTypeRow[] = [];
+  for (const row of rows) {
+    if (!row.type) continue;
+    types.push({
+      ...row.type,
+      pool:
+        row.poolCapacity === null
+          ? null
+          : { capacity: row.poolCapacity, sold: row.poolSold ?? 0, held: row.poolHeld ?? 0 },
+    });
+  }
+  return { types, organizationName: rows[0]?.organizationName ?? '' };
+}
+
 /** Places left: the ticket type's own, and its pool's when that is smaller. */
 export function placesLeft(type: TicketTypeRow): number {
   const own = type.capacity - type.sold - type.held;

@@ -1,0 +1,116 @@
+import { uuidv7 } from '@guichet/db/ids';
+import { rawRows } from '@guichet/db/raw';
+import type { CapacityRider } from '../events/events.repository';
+import type { Queryable } from '../mail/mail.repository';
+import type { OrderRow, TicketRow } from './orders.repository';
+
+/**
+ * The writes of a new order, written by hand so they cost one round trip: the order, its tickets, its
+ * e-mail in the outbox and its audit entry go in one statement, and the customer's counts ride on the
+ * statement that takes the last places (`customerRider`). Every row is built here, before the
+ * transaction, so nothing needs reading back.
+ */
+
+export interface NewOrder {
+  order: OrderRow;
+  tickets: TicketRow[];
+  /** The outbox message, or null when no mail goes out. */
+  mail: unknown | null;
+  audit: { actorStaffId: string | null; action: string; after: unknown };
+}
+
+// Tickets travel as parallel arrays (one element per ticket), unnested into rows by PostgreSQL.
+const INSERT_ORDER_SQL = `with placed_order as (
+  insert into orders (id, organization_id, event_id, code, status, channel, payment_method, buyer_name,
+    buyer_email, locale, total_minor, currency, reserved_until, created_at, updated_at, paid_at, created_by,
+    note)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15, $16, $17)
+  returning id
+), placed_tickets as (
+  insert into tickets (id, organization_id, order_id, event_id, ticket_type_id, attendee_name, price_minor,
+    currency, status, secret, created_at, updated_at)
+  select ticket.id, $2, $1, $3, ticket.type_id, ticket.attendee_name, ticket.price_minor, $12, 'valid',
+    ticket.secret, $14, $14
+  from unnest($18::uuid[], $19::uuid[], $20::text[], $21::bigint[], $22::text[])
+    as ticket(id, type_id, attendee_name, price_minor, secret)
+  returning id
+), mail as (
+  insert into outbox (id, kind, payload)
+  select $23::uuid, 'mail', $24::jsonb where $24::jsonb is not null
+  returning id
+), audit as (
+  insert into audit_log (id, organization_id, actor_staff_id, action, target_type, target_id, after)
+  values ($25, $2, $26, $27, 'order', $1, $28)
+  returning id
+)
+select (select count(*) from placed_tickets)::int as tickets`;
+
+/** Writes the order, its tickets, its mail and its audit entry (one statement, inside the transaction). */
+export async function insertNewOrder(tx: Queryable, placed: NewOrder): Promise<void> {
+  const { order, tickets } = placed;
+  const [row] = await rawRows<{ tickets: number }>(tx, {
+    name: 'insert_new_order',
+    text: INSERT_ORDER_SQL,
+    values: [
+      order.id,
+      order.organizationId,
+      order.eventId,
+      order.code,
+      order.status,
+      order.channel,
+      order.paymentMethod,
+      order.buyerName,
+      order.buyerEmail,
+      order.locale,
+      order.totalMinor,
+      order.currency,
+      order.reservedUntil,
+      order.createdAt,
+      order.paidAt,
+      order.createdBy,
+      order.note,
+      tickets.map((ticket) => ticket.id),
+      tickets.map((ticket) => ticket.ticketTypeId),
+      tickets.map((ticket) => ticket.attendeeName),
+      tickets.map((ticket) => ticket.priceMinor),
+      tickets.map((ticket) => ticket.secret),
+      uuidv7(order.createdAt.getTime()),
+      placed.mail === null ? null : JSON.stringify(placed.mail),
+      uuidv7(order.createdAt.getTime()),
+      placed.audit.actorStaffId,
+      placed.audit.action,
+      JSON.stringify(placed.audit.after),
+    ],
+  });
+  if (row?.tickets !== tickets.length) throw new Error('the order was written without all its tickets');
+}
+
+/**
+ * The buyer's customer record (one per e-mail, case-insensitive), created or counted one more order, in
+ * the statement that takes the order's last places and only if it took them (see `takeCapacity`).
+ * `$1` there is the organisation.
+ */
+export function customerRider(values: {
+  email: string;
+  name: string;
+  totalMinor: number;
+  currency: string;
+}): CapacityRider {
+  return {
+    name: 'customer',
+    cte: `customer as (
+      insert into customers (id, organization_id, email, name, first_order_at, last_order_at, order_count,
+        total_spent_minor, currency)
+      select $5::uuid, $1, $6::text, $7::text, now(), now(), 1, $8::bigint, $9::char(3)
+      where exists (select 1 from taken)
+      on conflict (organization_id, lower(email)) do update set
+        name = excluded.name,
+        last_order_at = now(),
+        order_count = customers.order_count + 1,
+        total_spent_minor = customers.total_spent_minor + excluded.total_spent_minor,
+        updated_at = now()
+      returning id
+    )`,
+    values: [uuidv7(), values.email, values.name, values.totalMinor, values.currency],
+  };
+}
