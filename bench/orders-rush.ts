@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { round, startTarget, type Target, verdict } from './lib';
+import { cpuMs, postgresCpuMs, round, startTarget, type Target, verdict } from './lib';
 
 const BUYERS = 64;
 
@@ -50,6 +50,15 @@ async function rushApi(
   };
 }
 
+const since = (now: number | undefined, before: number | undefined) =>
+  now === undefined || before === undefined ? undefined : now - before;
+
+/** CPU ms per order of each side (client: the API process, or the baseline's script), from /proc. */
+function perOrder(cpu: { client: number | undefined; postgres: number | undefined }, orders: number) {
+  const each = (ms: number | undefined) => (ms === undefined || orders === 0 ? '?' : round(ms / orders));
+  return `client ${each(cpu.client)} ms, PostgreSQL ${each(cpu.postgres)} ms`;
+}
+
 /** The baseline: the same guarded UPDATE and an INSERT per order, in a transaction, on scratch tables. */
 async function rushSql(url: string, seconds: number) {
   const pool = new pg.Pool({ connectionString: url, max: 20 });
@@ -58,6 +67,7 @@ async function rushSql(url: string, seconds: number) {
     create table bench_rush_orders (id uuid primary key, capacity_id int not null references bench_rush_capacity, buyer text not null, created_at timestamptz not null default now());
     insert into bench_rush_capacity values (1, 100000000, 0)`);
   let created = 0;
+  const before = { self: process.cpuUsage(), postgres: postgresCpuMs() };
   const deadline = Date.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: BUYERS }, async () => {
@@ -82,9 +92,11 @@ async function rushSql(url: string, seconds: number) {
       }
     }),
   );
+  const self = process.cpuUsage(before.self);
+  const cpu = { client: (self.user + self.system) / 1000, postgres: since(postgresCpuMs(), before.postgres) };
   await pool.query('drop table bench_rush_orders; drop table bench_rush_capacity');
   await pool.end();
-  return { perSecond: created / seconds };
+  return { perSecond: created / seconds, cpu: perOrder(cpu, created) };
 }
 
 export async function benchOrdersRush(seconds = 10): Promise<boolean> {
@@ -153,7 +165,15 @@ async function rush(url: string, guichet: Target, seconds: number): Promise<bool
   const path = `/public/events/${organization.slug}/${event.slug}/orders`;
 
   await rushApi(base, path, large, { seconds: 2 });
+  const before = { api: cpuMs(guichet.child.pid), postgres: postgresCpuMs() };
   const api = await rushApi(base, path, large, { seconds });
+  const apiCpu = perOrder(
+    {
+      client: since(cpuMs(guichet.child.pid), before.api),
+      postgres: since(postgresCpuMs(), before.postgres),
+    },
+    api.created,
+  );
   const sellOut = await rushApi(base, path, small, { orders: 900 });
   const after = await json<{ ticketTypes: { id: string; sold: number; capacity: number }[] }>(
     await fetch(`${base}/events/${event.id}`, { headers: staff(organization.id) }),
@@ -164,6 +184,9 @@ async function rush(url: string, guichet: Target, seconds: number): Promise<bool
   const ratio = api.perSecond / sql.perSecond;
   console.log(
     `orders/s at ${BUYERS} buyers: API ${round(api.perSecond)} (errors ${api.errors}), bare SQL ${round(sql.perSecond)} → ${round(ratio * 100)}%`,
+  );
+  console.log(
+    `CPU per order (PostgreSQL counts every database of the server): API: ${apiCpu}; bare SQL: ${sql.cpu}`,
   );
   console.log(
     `sell-out: 900 buyers for ${lastSeats.capacity} seats: ${sellOut.created} orders, ${sellOut.refused} refused, ${lastSeats.sold} sold (errors ${sellOut.errors})`,

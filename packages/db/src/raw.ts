@@ -1,3 +1,4 @@
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Database } from './client';
 
@@ -40,4 +41,94 @@ export async function rawRows<Row>(db: RawTarget, statement: RawStatement): Prom
       ? await (client as PgClient).query(statement)
       : await (client as PgliteClient).query(statement.text, statement.values);
   return result.rows as Row[];
+}
+
+// A transaction that ends with its last statement ---------------------------------------------------------
+
+/** The parts of pg's protocol connection a query writes to. */
+interface ProtocolConnection {
+  execute(config: { portal?: string; rows?: number }): void;
+  parse(config: { text: string; name?: string; types?: number[] }): void;
+  bind(config: object): void;
+  sync(): void;
+}
+
+/**
+ * A named statement sent with a COMMIT behind it, before the one Sync: PostgreSQL runs the COMMIT as soon
+ * as the statement is done, without waiting for this process to read the statement's answer and send
+ * the COMMIT itself. If the statement fails, PostgreSQL skips everything up to the Sync (the COMMIT
+ * with it), and the transaction is left to roll back.
+ */
+class QueryThenCommit extends pg.Query {
+  // pg calls this once the statement is parsed and bound, to execute it and end the exchange with a Sync.
+  _getRows(connection: ProtocolConnection): void {
+    connection.execute({ portal: '' });
+    connection.parse({ text: 'commit', name: '', types: [] });
+    connection.bind({});
+    connection.execute({ portal: '' });
+    connection.sync();
+  }
+}
+
+function queryThenCommit(client: pg.PoolClient, statement: RawStatement): Promise<unknown[]> {
+  return new Promise((resolve, reject) => {
+    const query = new QueryThenCommit(statement);
+    // Answered with one result per command: the statement's, then the COMMIT's.
+    (query as unknown as { callback: (error: Error | null, results: pg.QueryResult[]) => void }).callback = (
+      error,
+      results,
+    ) => {
+      if (error) reject(error);
+      else resolve((Array.isArray(results) ? results[0] : results)?.rows ?? []);
+    };
+    client.query(query);
+  });
+}
+
+/**
+ * Runs `work` in a transaction whose last statement — given to `finish`, which answers its rows — ends it:
+ * on PostgreSQL the COMMIT travels with that statement, so row locks it takes are held for the time
+ * PostgreSQL needs to run it and commit, however busy this process is. That statement must fail (not just
+ * match nothing) when the transaction must not commit. Nothing may run in the transaction after `finish`;
+ * if `work` never calls it, the transaction commits when `work` returns; if `work` throws first, or the
+ * statement fails, everything rolls back. On PGlite (one connection, nothing concurrent) it is an
+ * ordinary transaction.
+ */
+export async function transactionEndingWith<T>(
+  db: Database,
+  work: (tx: Database, finish: (statement: RawStatement) => Promise<unknown[]>) => Promise<T>,
+): Promise<T> {
+  const pool = driverClient(db);
+  if (!(pool instanceof pg.Pool)) {
+    return db.transaction((tx) => work(tx as unknown as Database, (statement) => rawRows(tx, statement)));
+  }
+  const client = await pool.connect();
+  const tx = drizzleNodePg(client) as unknown as Database;
+  let committed = false;
+  let broken: Error | undefined;
+  try {
+    await client.query('begin');
+    const result = await work(tx, async (statement) => {
+      if (committed) throw new Error('the transaction has already ended');
+      const rows = await queryThenCommit(client, statement);
+      committed = true;
+      return rows;
+    });
+    if (!committed) {
+      await client.query('commit');
+      committed = true;
+    }
+    return result;
+  } catch (error) {
+    if (!committed) {
+      // A failed statement or COMMIT may have ended the transaction already; a ROLLBACK then only warns.
+      await client.query('rollback').catch((rollbackError: Error) => {
+        broken = rollbackError;
+      });
+    }
+    throw error;
+  } finally {
+    // A connection whose state is unknown is closed rather than handed to the next request.
+    client.release(broken);
+  }
 }

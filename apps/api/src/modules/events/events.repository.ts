@@ -1,5 +1,5 @@
 import { escapeLike } from '@guichet/db/like';
-import { rawRows } from '@guichet/db/raw';
+import { type RawStatement, rawRows } from '@guichet/db/raw';
 import { capacityPools, events, ticketTypes } from '@guichet/db/schema/events';
 import { tickets } from '@guichet/db/schema/orders';
 import { organizations } from '@guichet/db/schema/organizations';
@@ -354,7 +354,22 @@ export interface TakeOptions {
    */
   pools?: ReadonlyMap<string, string | null>;
   rider?: CapacityRider;
+  /**
+   * Runs the last UPDATE as the transaction's last statement, which commits it (`finish` of
+   * `transactionEndingWith`). That UPDATE then fails instead of matching nothing when its places are
+   * short (so nothing commits), and the answer is `taken: false` as usual.
+   */
+  finish?: (statement: RawStatement) => Promise<unknown[]>;
 }
+
+/** The marker of the error a finishing UPDATE raises when its places are short. */
+const PLACES_SHORT = 'places-short';
+
+/** Whether an error is the one a finishing UPDATE raises for want of places (the text cast to integer). */
+const isPlacesShort = (error: unknown) =>
+  error instanceof Error &&
+  (error as { code?: string }).code === '22P02' &&
+  error.message.includes(PLACES_SHORT);
 
 /**
  * Takes the places of several lines at once (an order with several ticket types), on the ticket types and
@@ -389,18 +404,28 @@ export async function takeCapacity(
   }
   const last = plan.types.length - 1;
   for (const [index, type] of plan.types.entries()) {
-    const rider = index === last ? options.rider : undefined;
     const values = [organizationId, type.id, type.poolId, type.quantity];
-    const rows = await rawRows(
-      tx,
-      rider
-        ? {
-            name: `take_type_${count}_${rider.name}`,
-            text: `with taken as (${takeTypeSql(count)}), ${rider.cte} select id from taken`,
-            values: [...values, ...rider.values],
-          }
-        : { name: `take_type_${count}`, text: takeTypeSql(count), values },
-    );
+    if (index === last && (options.rider || options.finish)) {
+      const { rider, finish } = options;
+      const name = `take_type_${count}${rider ? `_${rider.name}` : ''}${finish ? '_finish' : ''}`;
+      const ctes = `with taken as (${takeTypeSql(count)})${rider ? `, ${rider.cte}` : ''}`;
+      // A finishing UPDATE must fail rather than match nothing, or the COMMIT sent behind it would commit
+      // an order without its places: casting the marker to an integer raises, only when nothing was taken.
+      const text = finish
+        ? `${ctes} select (select id from taken) as id,
+            (select case when count(*) = 0 then '${PLACES_SHORT}' end from taken)::int as short`
+        : `${ctes} select id from taken`;
+      const statement = { name, text, values: [...values, ...(rider?.values ?? [])] };
+      try {
+        const rows = finish ? await finish(statement) : await rawRows(tx, statement);
+        if (rows.length === 0) return { taken: false, shortOf: [type.id] };
+      } catch (error) {
+        if (isPlacesShort(error)) return { taken: false, shortOf: [type.id] };
+        throw error;
+      }
+      continue;
+    }
+    const rows = await rawRows(tx, { name: `take_type_${count}`, text: takeTypeSql(count), values });
     if (rows.length === 0) return { taken: false, shortOf: [type.id] };
   }
   return { taken: true };

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { uuidv7 } from '@guichet/db/ids';
+import { transactionEndingWith } from '@guichet/db/raw';
 import type { events } from '@guichet/db/schema/events';
 import type { Locale } from '@guichet/shared/i18n';
 import { MAX_TICKETS_PER_ORDER, type OrderLineInput, type PaymentMethod } from '@guichet/shared/orders';
@@ -250,7 +251,7 @@ export async function placeOrder(
         })
       : undefined;
 
-  return ctx.db.transaction(async (tx) => {
+  return transactionEndingWith(ctx.db, async (tx, finish) => {
     await insertNewOrder(tx, {
       order,
       tickets: tickets.map(({ ticket }) => ticket),
@@ -262,13 +263,14 @@ export async function placeOrder(
       },
     });
     if (inTransaction) await inTransaction(tx, placed);
-    // Last: from here until the commit, other buyers of these ticket types wait.
+    // Last: from here until the commit, other buyers of these ticket types wait. The last UPDATE carries
+    // the COMMIT with it (`finish`), so that wait does not include a round trip through this process.
     const capacity = await takeCapacity(
       tx,
       input.organizationId,
       input.lines.map((line) => ({ ticketTypeId: line.ticketTypeId, quantity: line.quantity })),
       status === 'reserved' ? 'held' : 'sold',
-      { pools: new Map(priced.map(({ type }) => [type.id, type.poolId])), rider: customer },
+      { pools: new Map(priced.map(({ type }) => [type.id, type.poolId])), rider: customer, finish },
     );
     if (!capacity.taken) throw soldOut(capacity.shortOf);
     return placed;

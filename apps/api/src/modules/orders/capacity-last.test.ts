@@ -1,0 +1,114 @@
+import { transactionEndingWith } from '@guichet/db/raw';
+import { auditLog } from '@guichet/db/schema/teams';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onPostgres } from '../../test/database';
+import { createTestApp, type TestContext } from '../../test/harness';
+import { type CapacityLine, takeCapacity } from '../events/events.repository';
+import { counts, newShop, TEST_ENV, typeId } from './test-support';
+
+// An order takes its places with the last statement of its transaction, which carries the COMMIT on
+// PostgreSQL (`transactionEndingWith`). These tests hold that a refusal there commits nothing written
+// before it, and that racing buyers still never take more than the capacity.
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp(TEST_ENV);
+});
+afterAll(async () => t.close());
+
+class Refused extends Error {
+  constructor(readonly shortOf: string[]) {
+    super('places short');
+  }
+}
+
+/** Writes an audit entry tagged `tag`, then takes the places as an order's last statement. */
+function attempt(organizationId: string, lines: CapacityLine[], tag: string) {
+  return transactionEndingWith(t.app.ctx.db, async (tx, finish) => {
+    await tx.insert(auditLog).values({
+      organizationId,
+      actorStaffId: null,
+      action: 'test.attempt',
+      targetType: 'test',
+      targetId: tag,
+    });
+    const result = await takeCapacity(tx, organizationId, lines, 'sold', { finish });
+    if (!result.taken) throw new Refused(result.shortOf);
+    return result;
+  });
+}
+
+/** How many attempts tagged `tag` were committed. */
+async function committed(organizationId: string, tag: string) {
+  const rows = await t.app.ctx.db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(and(eq(auditLog.organizationId, organizationId), eq(auditLog.targetId, tag)));
+  return rows.length;
+}
+
+describe('taking places as the statement that commits', () => {
+  it('commits what was written before when the places are taken, nothing when they are short', async () => {
+    const shop = await newShop(t.app, [{ name: 'Few', priceMinor: 0, capacity: 3 }]);
+    const org = shop.organizationId;
+    const line = { ticketTypeId: typeId(shop), quantity: 2 };
+    expect(await attempt(org, [line], 'first')).toEqual({ taken: true });
+    const refusal = await attempt(org, [line], 'second').catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(Refused);
+    expect((refusal as Refused).shortOf).toEqual([typeId(shop)]);
+    expect(await committed(org, 'first')).toBe(1);
+    expect(await committed(org, 'second')).toBe(0);
+    expect((await counts(t.app, shop.event.id)).types[0]).toMatchObject({ sold: 2, held: 0 });
+    // The connection is usable afterwards: the last place still sells.
+    expect(await attempt(org, [{ ...line, quantity: 1 }], 'third')).toEqual({ taken: true });
+    expect((await counts(t.app, shop.event.id)).types[0]).toMatchObject({ sold: 3, held: 0 });
+  });
+
+  it('rolls back places taken on a pool and a first ticket type when the last ticket type is short', async () => {
+    const shop = await newShop(
+      t.app,
+      [
+        { name: 'A', priceMinor: 0, capacity: 1, pool: true },
+        { name: 'B', priceMinor: 0, capacity: 1, pool: true },
+      ],
+      { poolCapacity: 10 },
+    );
+    // Pools first, then ticket types in id order: the type whose id sorts last is taken by the committing
+    // statement, after the pool and the other type.
+    const [first, last] = [typeId(shop, 0), typeId(shop, 1)].sort() as [string, string];
+    const lines = [
+      { ticketTypeId: last, quantity: 2 },
+      { ticketTypeId: first, quantity: 1 },
+    ];
+    const refusal = await attempt(shop.organizationId, lines, 'mixed').catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(Refused);
+    expect((refusal as Refused).shortOf).toEqual([last]);
+    expect(await committed(shop.organizationId, 'mixed')).toBe(0);
+    expect(await counts(t.app, shop.event.id)).toMatchObject({
+      types: [
+        { sold: 0, held: 0 },
+        { sold: 0, held: 0 },
+      ],
+      pools: [{ sold: 0, held: 0 }],
+    });
+  });
+
+  it.skipIf(!onPostgres)(
+    '60 transactions racing for 10 places: exactly 10 commit, each with its own writes',
+    async () => {
+      const shop = await newShop(t.app, [{ name: 'Rush', priceMinor: 0, capacity: 10 }]);
+      const org = shop.organizationId;
+      const results = await Promise.allSettled(
+        Array.from({ length: 60 }, () => attempt(org, [{ ticketTypeId: typeId(shop), quantity: 1 }], 'rush')),
+      );
+      const refused = results.filter(
+        (result) => result.status === 'rejected' && result.reason instanceof Refused,
+      );
+      expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(10);
+      expect(refused).toHaveLength(50);
+      expect(await committed(org, 'rush')).toBe(10);
+      expect((await counts(t.app, shop.event.id)).types[0]).toMatchObject({ sold: 10, held: 0 });
+    },
+  );
+});
