@@ -47,6 +47,8 @@ async function rushApi(
     created: result['2xx'],
     refused: result['4xx'],
     errors: result.errors + result['5xx'],
+    // Of those: answers the load generator gave up waiting for (10 s), and 5xx answers.
+    errorKinds: `${result.timeouts} timeouts, ${result['5xx']} 5xx`,
   };
 }
 
@@ -183,13 +185,13 @@ async function rush(url: string, guichet: Target, seconds: number): Promise<bool
   const lastSeats = after.ticketTypes.find((type) => type.id === small)!;
   const ratio = api.perSecond / sql.perSecond;
   console.log(
-    `orders/s at ${BUYERS} buyers: API ${round(api.perSecond)} (errors ${api.errors}), bare SQL ${round(sql.perSecond)} → ${round(ratio * 100)}%`,
+    `orders/s at ${BUYERS} buyers: API ${round(api.perSecond)} (errors ${api.errors}: ${api.errorKinds}), bare SQL ${round(sql.perSecond)} → ${round(ratio * 100)}%`,
   );
   console.log(
     `CPU per order (PostgreSQL counts every database of the server): API: ${apiCpu}; bare SQL: ${sql.cpu}`,
   );
   console.log(
-    `sell-out: 900 buyers for ${lastSeats.capacity} seats: ${sellOut.created} orders, ${sellOut.refused} refused, ${lastSeats.sold} sold (errors ${sellOut.errors})`,
+    `sell-out: 900 buyers for ${lastSeats.capacity} seats: ${sellOut.created} orders, ${sellOut.refused} refused, ${lastSeats.sold} sold (errors ${sellOut.errors}: ${sellOut.errorKinds})`,
   );
   const noOversell = sellOut.created === lastSeats.capacity && lastSeats.sold === lastSeats.capacity;
   return verdict(
