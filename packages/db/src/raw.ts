@@ -53,64 +53,98 @@ interface ProtocolConnection {
   sync(): void;
 }
 
+/** One unnamed command (BEGIN, COMMIT) written into the exchange of another statement. */
+function writeCommand(connection: ProtocolConnection, text: string) {
+  connection.parse({ text, name: '', types: [] });
+  connection.bind({});
+  connection.execute({ portal: '' });
+}
+
 /**
- * A named statement sent with a COMMIT behind it, before the one Sync: PostgreSQL runs the COMMIT as soon
- * as the statement is done, without waiting for this process to read the statement's answer and send
- * the COMMIT itself. If the statement fails, PostgreSQL skips everything up to the Sync (the COMMIT
- * with it), and the transaction is left to roll back.
+ * A named statement sent with a BEGIN before it and/or a COMMIT behind it, all before the one Sync: one
+ * write and one round trip instead of two or three. PostgreSQL runs the COMMIT as soon as the statement is
+ * done, without waiting for this process to read the answer and send the COMMIT itself. If anything
+ * fails, PostgreSQL skips the rest up to the Sync (the COMMIT with it); the transaction is then left to
+ * roll back.
  */
-class QueryThenCommit extends pg.Query {
-  // pg calls this once the statement is parsed and bound, to execute it and end the exchange with a Sync.
+class PipelinedQuery extends pg.Query {
+  constructor(
+    statement: RawStatement,
+    private readonly around: { begin: boolean; commit: boolean },
+  ) {
+    super(statement);
+  }
+
+  // pg calls this to write the statement (parse, bind, describe, then `_getRows`).
+  prepare(connection: ProtocolConnection): void {
+    if (this.around.begin) writeCommand(connection, 'begin');
+    (pg.Query.prototype as unknown as { prepare(c: ProtocolConnection): void }).prepare.call(
+      this,
+      connection,
+    );
+  }
+
+  // pg calls this once the statement is bound, to execute it and end the exchange with a Sync.
   _getRows(connection: ProtocolConnection): void {
     connection.execute({ portal: '' });
-    connection.parse({ text: 'commit', name: '', types: [] });
-    connection.bind({});
-    connection.execute({ portal: '' });
+    if (this.around.commit) writeCommand(connection, 'commit');
     connection.sync();
   }
 }
 
-function queryThenCommit(client: pg.PoolClient, statement: RawStatement): Promise<unknown[]> {
+function pipelined(
+  client: pg.PoolClient,
+  statement: RawStatement,
+  around: { begin: boolean; commit: boolean },
+): Promise<unknown[]> {
   return new Promise((resolve, reject) => {
-    const query = new QueryThenCommit(statement);
-    // Answered with one result per command: the statement's, then the COMMIT's.
+    const query = new PipelinedQuery(statement, around);
+    // Answered with one result per command, in order: BEGIN's, the statement's, COMMIT's.
     (query as unknown as { callback: (error: Error | null, results: pg.QueryResult[]) => void }).callback = (
       error,
       results,
     ) => {
       if (error) reject(error);
-      else resolve((Array.isArray(results) ? results[0] : results)?.rows ?? []);
+      else resolve((Array.isArray(results) ? results[around.begin ? 1 : 0] : results)?.rows ?? []);
     };
     client.query(query);
   });
 }
 
 /**
- * Runs `work` in a transaction whose last statement — given to `finish`, which answers its rows — ends it:
- * on PostgreSQL the COMMIT travels with that statement, so row locks it takes are held for the time
- * PostgreSQL needs to run it and commit, however busy this process is. That statement must fail (not just
- * match nothing) when the transaction must not commit. Nothing may run in the transaction after `finish`;
- * if `work` never calls it, the transaction commits when `work` returns; if `work` throws first, or the
- * statement fails, everything rolls back. On PGlite (one connection, nothing concurrent) it is an
- * ordinary transaction.
+ * Runs a transaction that starts with `first` (sent with its BEGIN, in one round trip; `work` receives
+ * its rows) and whose last statement — given to `finish`, which answers its rows — ends it: on PostgreSQL
+ * the COMMIT travels with that statement, so row locks it takes are held for the time PostgreSQL needs
+ * to run it and commit, however busy this process is. That statement must fail (not just match nothing)
+ * when the transaction must not commit. Nothing may run in the transaction after `finish`; if `work`
+ * never calls it, the transaction commits when `work` returns; if `work` throws first, or a statement
+ * fails, everything rolls back. On PGlite (one connection, nothing concurrent) it is an ordinary
+ * transaction.
  */
 export async function transactionEndingWith<T>(
   db: Database,
-  work: (tx: Database, finish: (statement: RawStatement) => Promise<unknown[]>) => Promise<T>,
+  first: RawStatement,
+  work: (
+    tx: Database,
+    firstRows: unknown[],
+    finish: (statement: RawStatement) => Promise<unknown[]>,
+  ) => Promise<T>,
 ): Promise<T> {
   const pool = driverClient(db);
   if (!(pool instanceof pg.Pool)) {
-    return db.transaction((tx) => work(tx as unknown as Database, (statement) => rawRows(tx, statement)));
+    return db.transaction(async (tx) =>
+      work(tx as unknown as Database, await rawRows(tx, first), (statement) => rawRows(tx, statement)),
+    );
   }
   const client = await pool.connect();
   const tx = drizzleNodePg(client) as unknown as Database;
   let committed = false;
   let broken: Error | undefined;
   try {
-    await client.query('begin');
-    const result = await work(tx, async (statement) => {
+    const firstRows = await pipelined(client, first, { begin: true, commit: false });
+    const result = await work(tx, firstRows, async (statement) => {
       if (committed) throw new Error('the transaction has already ended');
-      const rows = await queryThenCommit(client, statement);
+      const rows = await pipelined(client, statement, { begin: false, commit: true });
       committed = true;
       return rows;
     });
@@ -121,7 +155,8 @@ export async function transactionEndingWith<T>(
     return result;
   } catch (error) {
     if (!committed) {
-      // A failed statement or COMMIT may have ended the transaction already; a ROLLBACK then only warns.
+      // A failed statement or COMMIT may have ended the transaction already (or a failed BEGIN never
+      // started it); a ROLLBACK then only warns.
       await client.query('rollback').catch((rollbackError: Error) => {
         broken = rollbackError;
       });

@@ -1,3 +1,4 @@
+import { uuidv7 } from '@guichet/db/ids';
 import { transactionEndingWith } from '@guichet/db/raw';
 import { auditLog } from '@guichet/db/schema/teams';
 import { and, eq } from 'drizzle-orm';
@@ -23,16 +24,16 @@ class Refused extends Error {
   }
 }
 
-/** Writes an audit entry tagged `tag`, then takes the places as an order's last statement. */
+/** Writes an audit entry tagged `tag` (the first statement), then takes the places as the last one. */
 function attempt(organizationId: string, lines: CapacityLine[], tag: string) {
-  return transactionEndingWith(t.app.ctx.db, async (tx, finish) => {
-    await tx.insert(auditLog).values({
-      organizationId,
-      actorStaffId: null,
-      action: 'test.attempt',
-      targetType: 'test',
-      targetId: tag,
-    });
+  const first = {
+    name: 'test_attempt',
+    text: `insert into audit_log (id, organization_id, action, target_type, target_id)
+      values ($1, $2, 'test.attempt', 'test', $3) returning id`,
+    values: [uuidv7(), organizationId, tag],
+  };
+  return transactionEndingWith(t.app.ctx.db, first, async (tx, written, finish) => {
+    expect(written).toHaveLength(1);
     const result = await takeCapacity(tx, organizationId, lines, 'sold', { finish });
     if (!result.taken) throw new Refused(result.shortOf);
     return result;

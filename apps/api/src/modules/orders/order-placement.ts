@@ -9,7 +9,7 @@ import { AppError } from '../../errors';
 import { takeCapacity } from '../events/events.repository';
 import type { Queryable } from '../mail/mail.repository';
 import { orderMail } from './order-notify';
-import { customerRider, insertNewOrder } from './order-writes';
+import { checkNewOrder, customerRider, newOrderStatement } from './order-writes';
 import type * as repository from './orders.repository';
 import * as catalogue from './ticket-catalogue';
 import { signingKey, signTicket } from './ticket-secrets';
@@ -251,17 +251,19 @@ export async function placeOrder(
         })
       : undefined;
 
-  return transactionEndingWith(ctx.db, async (tx, finish) => {
-    await insertNewOrder(tx, {
-      order,
-      tickets: tickets.map(({ ticket }) => ticket),
-      mail,
-      audit: {
-        actorStaffId: input.actor,
-        action: 'order.placed',
-        after: { status, channel: input.channel, paymentMethod: method, totalMinor, currency },
-      },
-    });
+  const first = newOrderStatement({
+    order,
+    tickets: tickets.map(({ ticket }) => ticket),
+    mail,
+    audit: {
+      actorStaffId: input.actor,
+      action: 'order.placed',
+      after: { status, channel: input.channel, paymentMethod: method, totalMinor, currency },
+    },
+  });
+  // The order's rows go first (with the BEGIN, in one round trip): they lock nothing other buyers need.
+  return transactionEndingWith(ctx.db, first, async (tx, written, finish) => {
+    checkNewOrder(written, ticketCount);
     if (inTransaction) await inTransaction(tx, placed);
     // Last: from here until the commit, other buyers of these ticket types wait. The last UPDATE carries
     // the COMMIT with it (`finish`), so that wait does not include a round trip through this process.

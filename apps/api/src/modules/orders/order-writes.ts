@@ -1,7 +1,6 @@
 import { uuidv7 } from '@guichet/db/ids';
-import { rawRows } from '@guichet/db/raw';
+import type { RawStatement } from '@guichet/db/raw';
 import type { CapacityRider } from '../events/events.repository';
-import type { Queryable } from '../mail/mail.repository';
 import type { OrderRow, TicketRow } from './orders.repository';
 
 /**
@@ -45,10 +44,13 @@ const INSERT_ORDER_SQL = `with placed_order as (
 )
 select (select count(*) from placed_tickets)::int as tickets`;
 
-/** Writes the order, its tickets, its mail and its audit entry (one statement, inside the transaction). */
-export async function insertNewOrder(tx: Queryable, placed: NewOrder): Promise<void> {
+/**
+ * The statement that writes the order, its tickets, its mail and its audit entry: the first of the order's
+ * transaction. It answers the number of tickets written (see `checkNewOrder`).
+ */
+export function newOrderStatement(placed: NewOrder): RawStatement {
   const { order, tickets } = placed;
-  const [row] = await rawRows<{ tickets: number }>(tx, {
+  return {
     name: 'insert_new_order',
     text: INSERT_ORDER_SQL,
     values: [
@@ -81,8 +83,13 @@ export async function insertNewOrder(tx: Queryable, placed: NewOrder): Promise<v
       placed.audit.action,
       JSON.stringify(placed.audit.after),
     ],
-  });
-  if (row?.tickets !== tickets.length) throw new Error('the order was written without all its tickets');
+  };
+}
+
+/** Stops an order whose tickets did not all get written (the arrays must line up). */
+export function checkNewOrder(rows: unknown[], ticketCount: number): void {
+  const [row] = rows as { tickets: number }[];
+  if (row?.tickets !== ticketCount) throw new Error('the order was written without all its tickets');
 }
 
 /**
