@@ -1,6 +1,6 @@
 import { capacityPools, events, ticketTypes } from '@guichet/db/schema/events';
 import { organizations } from '@guichet/db/schema/organizations';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../mail/mail.repository';
 
 /**
@@ -49,25 +49,7 @@ export async function orderCatalogue(
   organizationId: string,
   eventId: string,
 ): Promise<{ types: TicketTypeRow[]; organizationName: string }> {
-  const rows = await db
-    .select({
-      organizationName: organizations.name,
-      type: ticketTypes,
-      poolCapacity: capacityPools.capacity,
-      poolSold: capacityPools.sold,
-      poolHeld: capacityPools.held,
-    })
-    .from(organizations)
-    .leftJoin(
-      ticketTypes,
-      and(eq(ticketTypes.organizationId, organizations.id), eq(ticketTypes.eventId, eventId)),
-    )
-    .leftJoin(
-      capacityPools,
-      and(eq(capacityPools.id, ticketTypes.poolId), eq(capacityPools.organizationId, organizationId)),
-    )
-    .where(eq(organizations.id, organizationId))
-    .orderBy(asc(ticketTypes.position), asc(ticketTypes.id));
+  const rows = await prepared(db, orderCatalogueQuery).execute({ organizationId, eventId });
   const types: TicketTypeRow[] = [];
   for (const row of rows) {
     if (!row.type) continue;
@@ -80,6 +62,48 @@ export async function orderCatalogue(
     });
   }
   return { types, organizationName: rows[0]?.organizationName ?? '' };
+}
+
+const orderCatalogueQuery = (db: Queryable) =>
+  db
+    .select({
+      organizationName: organizations.name,
+      type: ticketTypes,
+      poolCapacity: capacityPools.capacity,
+      poolSold: capacityPools.sold,
+      poolHeld: capacityPools.held,
+    })
+    .from(organizations)
+    .leftJoin(
+      ticketTypes,
+      and(
+        eq(ticketTypes.organizationId, organizations.id),
+        eq(ticketTypes.eventId, sql.placeholder('eventId')),
+      ),
+    )
+    .leftJoin(
+      capacityPools,
+      and(eq(capacityPools.id, ticketTypes.poolId), eq(capacityPools.organizationId, organizations.id)),
+    )
+    .where(eq(organizations.id, sql.placeholder('organizationId')))
+    .orderBy(asc(ticketTypes.position), asc(ticketTypes.id))
+    .prepare('order_catalogue');
+
+// The two reads of every order, prepared once per database handle: the query builder then runs once, and
+// PostgreSQL plans each statement once per connection.
+const preparedQueries = new WeakMap<object, Map<unknown, unknown>>();
+function prepared<P>(db: Queryable, build: (db: Queryable) => P): P {
+  let byBuilder = preparedQueries.get(db);
+  if (!byBuilder) {
+    byBuilder = new Map();
+    preparedQueries.set(db, byBuilder);
+  }
+  let query = byBuilder.get(build) as P | undefined;
+  if (!query) {
+    query = build(db);
+    byBuilder.set(build, query);
+  }
+  return query;
 }
 
 /** Places left: the ticket type's own, and its pool's when that is smaller. */
@@ -102,7 +126,12 @@ export async function organizationName(db: Queryable, organizationId: string): P
  * event that is not published all give undefined, so the public API answers them with the same 404.
  */
 export async function publishedEventBySlugs(db: Queryable, organizationSlug: string, eventSlug: string) {
-  const [row] = await db
+  const [row] = await prepared(db, eventBySlugsQuery).execute({ organizationSlug, eventSlug });
+  return row;
+}
+
+const eventBySlugsQuery = (db: Queryable) =>
+  db
     .select({
       event: events,
       organization: { id: organizations.id, name: organizations.name, slug: organizations.slug },
@@ -111,10 +140,9 @@ export async function publishedEventBySlugs(db: Queryable, organizationSlug: str
     .innerJoin(organizations, eq(organizations.id, events.organizationId))
     .where(
       and(
-        eq(organizations.slug, organizationSlug),
-        eq(events.slug, eventSlug),
+        eq(organizations.slug, sql.placeholder('organizationSlug')),
+        eq(events.slug, sql.placeholder('eventSlug')),
         eq(events.status, 'published'),
       ),
-    );
-  return row;
-}
+    )
+    .prepare('published_event_by_slugs');
