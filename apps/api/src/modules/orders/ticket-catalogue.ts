@@ -47,12 +47,22 @@ export function placesLeft(type: TicketTypeRow): number {
   return Math.max(0, Math.min(own, pooled));
 }
 
-export async function organizationName(db: Queryable, organizationId: string): Promise<string> {
+/** What order mail and tickets say of the organiser: its name and how it takes offline payments. */
+export interface Organizer {
+  name: string;
+  /** Set in the company settings; null: the mail and the order page say it in a generic sentence. */
+  offlinePaymentInstructions: string | null;
+}
+
+export async function organizer(db: Queryable, organizationId: string): Promise<Organizer> {
   const [row] = await db
-    .select({ name: organizations.name })
+    .select({
+      name: organizations.name,
+      offlinePaymentInstructions: organizations.offlinePaymentInstructions,
+    })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
-  return row?.name ?? '';
+  return { name: row?.name ?? '', offlinePaymentInstructions: row?.offlinePaymentInstructions ?? null };
 }
 
 /**
@@ -63,7 +73,12 @@ export async function publishedEventBySlugs(db: Queryable, organizationSlug: str
   const [row] = await db
     .select({
       event: events,
-      organization: { id: organizations.id, name: organizations.name, slug: organizations.slug },
+      organization: {
+        id: organizations.id,
+        name: organizations.name,
+        slug: organizations.slug,
+        offlinePaymentInstructions: organizations.offlinePaymentInstructions,
+      },
     })
     .from(events)
     .innerJoin(organizations, eq(organizations.id, events.organizationId))
