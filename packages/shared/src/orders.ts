@@ -122,8 +122,11 @@ export const publicOrderSchema = z.object({
   createdAt: z.string(),
   event: z.object({ name: z.string(), startsAt: z.string(), timeZone: z.string() }),
   tickets: z.array(ticketSchema),
-  /** The organiser's own instructions for paying an offline order (while it waits for payment). */
-  paymentInstructions: z.string().nullable(),
+  /**
+   * The organiser's own instructions for paying an offline order (while it waits for payment). Defaults
+   * to null so that answers stored for idempotent replays before the field existed still serialise.
+   */
+  paymentInstructions: z.string().nullable().default(null),
 });
 export type PublicOrder = z.infer<typeof publicOrderSchema>;
 

@@ -127,7 +127,16 @@ function OrderView({
       </Paper>
 
       {order.status === 'pending_payment' && (
-        <Alert color="yellow" variant="light" title={t('buyer.order.howToPay')}>
+        <Alert
+          color="yellow"
+          variant="light"
+          // Yellow text on the light yellow fails contrast: the title stays dark, the tint marks it.
+          title={
+            <Text component="span" fw={700} c="dark.8">
+              {t('buyer.order.howToPay')}
+            </Text>
+          }
+        >
           {order.paymentInstructions ? (
             <Stack gap="xs">
               <Text size="sm">{t('buyer.order.ownInstructions', { code: order.code })}</Text>
