@@ -13,6 +13,8 @@ import { type Mailer, smtpMailer } from './jobs/mailer';
 import { OutboxWorker } from './jobs/outbox-worker';
 import { ReservationExpiryJob } from './jobs/reservation-expiry';
 import { authRoutes } from './modules/auth/auth.routes';
+import { deliveryRoutes } from './modules/delivery/delivery.routes';
+import { attachmentRenderer } from './modules/delivery/tickets-document';
 import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailboxApiRoutes, registerMailboxPage } from './modules/mail/mailbox.routes';
@@ -94,7 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       : config.smtpUrl
         ? smtpMailer(config.smtpUrl, config.mailFrom)
         : null;
-  const outbox = new OutboxWorker(db, mailer, app.log);
+  const outbox = new OutboxWorker(db, mailer, app.log, attachmentRenderer(db));
   const windowMs = config.rateLimit.windowSeconds * 1000;
   const ctx: AppContext = {
     db,
@@ -149,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(eventsRoutes(ctx));
       await api.register(ordersRoutes(ctx));
       await api.register(publicRoutes(ctx));
+      await api.register(deliveryRoutes(ctx));
       await api.register(placesRoutes(ctx));
       await api.register(mapRoutes(ctx));
       if (config.devMailbox) await api.register(mailboxApiRoutes(ctx));

@@ -43,6 +43,8 @@ const eventFields = {
   longitude: longitude.nullable(),
   onlineUrl: httpUrl.nullable(),
   coverFileId: z.uuid().nullable(),
+  /** Online checkout asks for each attendee's name and refuses an order without all of them. */
+  attendeeNamesRequired: z.boolean(),
 };
 
 /** POST /api/events body. Cross-field rules (end after start, venue or link) are checked by the API. */
@@ -56,6 +58,7 @@ export const createEventBodySchema = z.strictObject({
   longitude: eventFields.longitude.optional(),
   onlineUrl: eventFields.onlineUrl.optional(),
   coverFileId: eventFields.coverFileId.optional(),
+  attendeeNamesRequired: eventFields.attendeeNamesRequired.default(false),
 });
 export type CreateEventBody = z.input<typeof createEventBodySchema>;
 
@@ -154,6 +157,7 @@ export const eventDetailSchema = z.object({
   description: z.string(),
   cancelReason: z.string().nullable(),
   coverFileId: z.uuid().nullable(),
+  attendeeNamesRequired: z.boolean(),
   currency: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),

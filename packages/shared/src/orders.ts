@@ -91,6 +91,8 @@ export const publicEventSchema = z.object({
   organization: z.object({ name: z.string(), slug: z.string() }),
   /** The cover image's address under the API's base (it changes with the image), or null without one. */
   coverUrl: z.string().nullable(),
+  /** The checkout must give each ticket's attendee name. */
+  attendeeNamesRequired: z.boolean(),
   ticketTypes: z.array(publicTicketTypeSchema),
 });
 export type PublicEvent = z.infer<typeof publicEventSchema>;
@@ -120,6 +122,11 @@ export const publicOrderSchema = z.object({
   createdAt: z.string(),
   event: z.object({ name: z.string(), startsAt: z.string(), timeZone: z.string() }),
   tickets: z.array(ticketSchema),
+  /**
+   * The organiser's own instructions for paying an offline order (while it waits for payment). Defaults
+   * to null so that answers stored for idempotent replays before the field existed still serialise.
+   */
+  paymentInstructions: z.string().nullable().default(null),
 });
 export type PublicOrder = z.infer<typeof publicOrderSchema>;
 

@@ -179,6 +179,8 @@ export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export type LogoType = (typeof LOGO_TYPES)[number];
 
+export const OFFLINE_INSTRUCTIONS_MAX = 2000;
+
 /** An optional text field: trimmed, and empty means "not set". */
 const optionalText = (max: number) =>
   z
@@ -213,6 +215,8 @@ export const companySettingsFields = {
     .nullable(),
   defaultCurrency: z.enum(CURRENCIES),
   timeZone: z.string().refine(isTimeZone, 'Unknown time zone'),
+  /** Shown to buyers of offline orders (order page, payment e-mail) instead of a generic sentence. */
+  offlinePaymentInstructions: optionalText(OFFLINE_INSTRUCTIONS_MAX),
 };
 
 /** What `PATCH /api/settings/company` accepts: any subset of the fields, nothing else. */
@@ -228,6 +232,7 @@ export const patchCompanySettingsBodySchema = z.strictObject({
   contactEmail: companySettingsFields.contactEmail.optional(),
   defaultCurrency: companySettingsFields.defaultCurrency.optional(),
   timeZone: companySettingsFields.timeZone.optional(),
+  offlinePaymentInstructions: companySettingsFields.offlinePaymentInstructions.optional(),
 });
 export type PatchCompanySettingsBody = z.input<typeof patchCompanySettingsBodySchema>;
 export type CompanyField = keyof PatchCompanySettingsBody;
@@ -252,6 +257,7 @@ export const companySettingsSchema = z.object({
   contactEmail: z.string().nullable(),
   defaultCurrency: z.string(),
   timeZone: z.string(),
+  offlinePaymentInstructions: z.string().nullable(),
   logo: logoSchema.nullable(),
   updatedAt: z.string(),
 });

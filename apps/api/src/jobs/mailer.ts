@@ -1,8 +1,8 @@
 import nodemailer from 'nodemailer';
-import type { MailMessage } from '../modules/mail/mail.repository';
+import type { OutgoingMail } from '../modules/mail/mail.repository';
 
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  send(message: OutgoingMail): Promise<void>;
 }
 
 /** SMTP through nodemailer, e.g. `smtp://user:pass@host:587` or `smtps://...`. */

@@ -1,9 +1,38 @@
 import type { Database } from '@guichet/db/client';
 import type { FastifyBaseLogger } from 'fastify';
-import { claimDue, type MailMessage, markDone, markFailed } from '../modules/mail/mail.repository';
+import {
+  type AttachmentRef,
+  claimDue,
+  type MailMessage,
+  markDone,
+  markFailed,
+  type OutgoingMail,
+  type RenderedAttachment,
+} from '../modules/mail/mail.repository';
 import type { Mailer } from './mailer';
 
 const MAX_ATTEMPTS = 8;
+
+/** Renders a named attachment; null when there is nothing to attach any more (e.g. the order was cancelled). */
+export type AttachmentRenderer = (ref: AttachmentRef) => Promise<RenderedAttachment | null>;
+
+/**
+ * The mail as it leaves: attachments rendered now, at delivery, not in the transaction that queued it
+ * (a PDF of many tickets takes a while). The link columns stay out of the message.
+ */
+export async function outgoingMail(
+  message: MailMessage,
+  render: AttachmentRenderer | undefined,
+): Promise<OutgoingMail> {
+  const { attachments: refs, about: _about, ...rest } = message;
+  if (!refs?.length || !render) return rest;
+  const attachments: RenderedAttachment[] = [];
+  for (const ref of refs) {
+    const rendered = await render(ref);
+    if (rendered) attachments.push(rendered);
+  }
+  return attachments.length > 0 ? { ...rest, attachments } : rest;
+}
 const BATCH = 20;
 
 /**
@@ -19,6 +48,7 @@ export class OutboxWorker {
     private readonly db: Database,
     private readonly mailer: Mailer | null,
     private readonly log: FastifyBaseLogger,
+    private readonly renderAttachment?: AttachmentRenderer,
     private readonly intervalMs = 2000,
   ) {}
 
@@ -61,9 +91,10 @@ export class OutboxWorker {
         try {
           if (row.kind !== 'mail') throw new Error(`unknown outbox kind ${row.kind}`);
           if (this.mailer) {
-            await this.mailer.send(row.payload as MailMessage);
+            await this.mailer.send(await outgoingMail(row.payload as MailMessage, this.renderAttachment));
             await markDone(this.db, row.id, 'sent');
           } else {
+            // Kept for the development mailbox, which renders attachments when they are opened.
             await markDone(this.db, row.id, 'stored');
           }
         } catch (error) {

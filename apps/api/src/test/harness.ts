@@ -3,13 +3,13 @@ import type { LightMyRequestResponse } from 'fastify';
 import { type App, buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Mailer } from '../jobs/mailer';
-import type { MailMessage } from '../modules/mail/mail.repository';
+import type { OutgoingMail } from '../modules/mail/mail.repository';
 import { openTestDatabase } from './database';
 
 export interface TestContext {
   app: App;
   /** Mail captured by the in-memory mailer (unless a real SMTP mailer was configured). */
-  mails: MailMessage[];
+  mails: OutgoingMail[];
   close(): Promise<void>;
 }
 
@@ -32,7 +32,7 @@ export async function createTestApp(
     PUBLIC_URL: 'http://localhost:4000',
     ...env,
   });
-  const mails: MailMessage[] = [];
+  const mails: OutgoingMail[] = [];
   const mailer: Mailer | null | undefined =
     options.mailer === 'smtp'
       ? undefined

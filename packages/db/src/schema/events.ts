@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   char,
   check,
   index,
@@ -49,6 +50,8 @@ export const events = pgTable(
     latitude: numeric('latitude', { precision: 9, scale: 6 }),
     longitude: numeric('longitude', { precision: 9, scale: 6 }),
     onlineUrl: text('online_url'),
+    /** When set, online checkout refuses an order unless every ticket carries its attendee's name. */
+    attendeeNamesRequired: boolean('attendee_names_required').notNull().default(false),
     coverFileId: uuid('cover_file_id').references(() => files.id, { onDelete: 'set null' }),
     createdBy: uuid('created_by').references(() => staff.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -23,6 +23,8 @@ export const organizations = pgTable('organizations', {
   contactEmail: text('contact_email'),
   defaultCurrency: char('default_currency', { length: 3 }).notNull().default('EUR'),
   timeZone: text('time_zone').notNull().default('Europe/Paris'),
+  /** How buyers pay an offline order (bank details, "pay at the door"...); null: a generic sentence. */
+  offlinePaymentInstructions: text('offline_payment_instructions'),
   logoFileId: uuid('logo_file_id'),
   /** When set, staff must have two-factor sign-in enabled to work in this organisation. */
   requireTwoFactor: boolean('require_two_factor').notNull().default(false),

@@ -1,5 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { uuidv7 } from '../ids';
+import { orders } from './orders';
+import { organizations } from './organizations';
 
 /**
  * Transactional outbox: written in the same transaction as the action that causes it, delivered by the
@@ -22,6 +25,17 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
+    /**
+     * The order a mail is about (its tickets, its payment instructions), so the back office can list the
+     * mail of an order. Null for mail about no order (password resets, invitations).
+     */
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
   },
-  (table) => [index('outbox_due_idx').on(table.status, table.nextAttemptAt)],
+  (table) => [
+    index('outbox_due_idx').on(table.status, table.nextAttemptAt),
+    index('outbox_organization_order_idx')
+      .on(table.organizationId, table.orderId, table.createdAt)
+      .where(sql`order_id is not null`),
+  ],
 );

@@ -87,6 +87,7 @@ export async function detail(
     description: event.description,
     cancelReason: event.cancelReason,
     coverFileId: event.coverFileId,
+    attendeeNamesRequired: event.attendeeNamesRequired,
     currency,
     createdAt: event.createdAt.toISOString(),
     updatedAt: event.updatedAt.toISOString(),

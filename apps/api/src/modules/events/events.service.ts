@@ -142,6 +142,7 @@ export async function createEvent(
       timeZone: body.timeZone,
       ...location(state),
       coverFileId: body.coverFileId ?? null,
+      attendeeNamesRequired: body.attendeeNamesRequired,
       createdBy: actor,
     });
     await auditEvent(tx, organizationId, actor, event.id, 'event.created', null, {
@@ -165,6 +166,7 @@ const AUDITED_EVENT_FIELDS = [
   'longitude',
   'onlineUrl',
   'coverFileId',
+  'attendeeNamesRequired',
 ] as const;
 
 export async function updateEvent(
@@ -196,6 +198,7 @@ export async function updateEvent(
       timeZone: body.timeZone ?? current.timeZone,
       ...location(state),
       coverFileId: body.coverFileId !== undefined ? body.coverFileId : current.coverFileId,
+      attendeeNamesRequired: body.attendeeNamesRequired ?? current.attendeeNamesRequired,
     };
     const { before, after } = changes(current, next, AUDITED_EVENT_FIELDS, (value, field) =>
       field === 'latitude' || field === 'longitude'
@@ -284,6 +287,7 @@ export async function duplicateEvent(
       longitude: source.longitude,
       onlineUrl: source.onlineUrl,
       coverFileId: source.coverFileId,
+      attendeeNamesRequired: source.attendeeNamesRequired,
       createdBy: actor,
     });
     const pools = await repository.listPools(tx, organizationId, eventId);

@@ -2,19 +2,50 @@ import type { Database } from '@guichet/db/client';
 import { outbox } from '@guichet/db/schema/outbox';
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 
+/**
+ * A file to attach, named rather than held: the outbox worker renders it when the mail leaves, so the
+ * transaction that queues the mail stays short. `tickets-pdf`: the valid tickets of a paid order.
+ */
+export type AttachmentRef = {
+  kind: 'tickets-pdf';
+  filename: string;
+  organizationId: string;
+  orderId: string;
+};
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** The order the mail is about: the back office lists an order's mail by it. */
+  about?: { organizationId: string; orderId: string };
+  attachments?: AttachmentRef[];
 }
+
+/** A rendered attachment, as the mailer sends it. */
+export interface RenderedAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** What leaves through the mailer: the message with its attachments rendered. */
+export type OutgoingMail = Omit<MailMessage, 'attachments' | 'about'> & {
+  attachments?: RenderedAttachment[];
+};
 
 /** Anything that can run a query: the database or an open transaction. */
 export type Queryable = Pick<Database, 'insert' | 'select' | 'update' | 'delete' | 'execute'>;
 
 /** Writes the mail to the outbox; call it inside the transaction of the action that causes it. */
 export async function enqueueMail(db: Queryable, message: MailMessage): Promise<void> {
-  await db.insert(outbox).values({ kind: 'mail', payload: message });
+  await db.insert(outbox).values({
+    kind: 'mail',
+    payload: message,
+    organizationId: message.about?.organizationId ?? null,
+    orderId: message.about?.orderId ?? null,
+  });
 }
 
 /** Claims due outbox rows; SKIP LOCKED lets several workers share the table without double sends. */
@@ -65,6 +96,33 @@ export async function markFailed(
       processedAt: give_up ? sql`now()` : null,
     })
     .where(eq(outbox.id, id));
+}
+
+/** The mail of one order, newest first; the organisation in the WHERE keeps other organisations' out. */
+export async function listOrderMail(db: Queryable, organizationId: string, orderId: string, limit = 100) {
+  return db
+    .select({
+      id: outbox.id,
+      payload: outbox.payload,
+      status: outbox.status,
+      attempts: outbox.attempts,
+      lastError: outbox.lastError,
+      createdAt: outbox.createdAt,
+      processedAt: outbox.processedAt,
+    })
+    .from(outbox)
+    .where(and(eq(outbox.organizationId, organizationId), eq(outbox.orderId, orderId)))
+    .orderBy(desc(outbox.createdAt), desc(outbox.id))
+    .limit(limit);
+}
+
+/** One mail of the development mailbox (kept or waiting), for its attachments. */
+export async function findMailboxItem(db: Database, id: string) {
+  const [row] = await db
+    .select({ id: outbox.id, payload: outbox.payload })
+    .from(outbox)
+    .where(and(eq(outbox.id, id), eq(outbox.kind, 'mail'), inArray(outbox.status, ['stored', 'pending'])));
+  return row;
 }
 
 /** The development mailbox: mail kept because no SMTP server is configured, newest first. */

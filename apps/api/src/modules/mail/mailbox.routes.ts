@@ -3,7 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { escapeHtml } from '../../html';
-import { listMailbox, type MailMessage } from './mail.repository';
+import { errorResponses } from '../../http';
+import { attachmentRenderer } from '../delivery/tickets-document';
+import { findMailboxItem, listMailbox, type MailMessage } from './mail.repository';
 
 const mailboxItemSchema = z.object({
   id: z.string(),
@@ -11,8 +13,12 @@ const mailboxItemSchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
+  /** Rendered when opened, as the outbox worker would when sending. */
+  attachments: z.array(z.object({ filename: z.string(), url: z.string() })),
   createdAt: z.string(),
 });
+
+const attachmentUrl = (id: string, index: number) => `/api/dev/mailbox/${id}/attachments/${index}`;
 
 async function readMailbox(ctx: AppContext) {
   const rows = await listMailbox(ctx.db, 100);
@@ -24,6 +30,10 @@ async function readMailbox(ctx: AppContext) {
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      attachments: (mail.attachments ?? []).map((ref, index) => ({
+        filename: ref.filename,
+        url: attachmentUrl(row.id, index),
+      })),
       createdAt: row.createdAt.toISOString(),
     };
   });
@@ -43,7 +53,42 @@ export function mailboxApiRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async () => ({ items: await readMailbox(ctx) }),
     );
+
+    const render = attachmentRenderer(ctx.db);
+    app.get(
+      '/dev/mailbox/:id/attachments/:index',
+      {
+        schema: {
+          tags: ['development'],
+          summary: 'An attachment of a kept mail, rendered now (development only)',
+          params: z.object({ id: z.uuid(), index: z.coerce.number().int().min(0).max(20) }),
+          response: { 200: z.unknown().describe('The file'), ...errorResponses(400, 404) },
+        },
+      },
+      async (request, reply) => {
+        const row = await findMailboxItem(ctx.db, request.params.id);
+        const ref = row && (row.payload as MailMessage).attachments?.[request.params.index];
+        const file = ref && (await render(ref));
+        if (!file) return reply.callNotFound();
+        return reply
+          .type(file.contentType)
+          .header('cache-control', 'no-store')
+          .header('content-disposition', `attachment; filename="${file.filename}"`)
+          .send(file.content);
+      },
+    );
   };
+}
+
+function attachmentLinks(attachments: { filename: string; url: string }[]): string {
+  if (attachments.length === 0) return '';
+  const links = attachments
+    .map(
+      (file) =>
+        `<li><a href="${escapeHtml(file.url)}" download="${escapeHtml(file.filename)}">${escapeHtml(file.filename)}</a></li>`,
+    )
+    .join('');
+  return `<p class="meta">Attachments:</p><ul class="attachments">${links}</ul>`;
 }
 
 /** A plain HTML page at /dev/mailbox that a newcomer can open to read reset codes and invitations. */
@@ -53,7 +98,7 @@ export function registerMailboxPage(app: FastifyInstance, ctx: AppContext): void
     const list = items
       .map(
         (mail) =>
-          `<article><h2>${escapeHtml(mail.subject)}</h2><p class="meta">To ${escapeHtml(mail.to)} · ${escapeHtml(mail.createdAt)}</p><pre>${escapeHtml(mail.text)}</pre></article>`,
+          `<article><h2>${escapeHtml(mail.subject)}</h2><p class="meta">To ${escapeHtml(mail.to)} · ${escapeHtml(mail.createdAt)}</p><pre>${escapeHtml(mail.text)}</pre>${attachmentLinks(mail.attachments)}</article>`,
       )
       .join('');
     const body =

@@ -8,7 +8,8 @@ export function layout(
   paragraphs: string[],
   action?: { label: string; href: string },
 ): string {
-  const body = paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join('');
+  // Line breaks kept: organisers write payment instructions (bank details...) on several lines.
+  const body = paragraphs.map((text) => `<p>${escapeHtml(text).replace(/\r?\n/g, '<br>')}</p>`).join('');
   const button = action
     ? `<p><a href="${escapeHtml(action.href)}" style="display:inline-block;padding:10px 16px;background:#1864ab;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>`
     : '';

@@ -52,6 +52,10 @@ const ENDPOINTS: Record<string, { call: Call; ok: number }> = {
     ok: 201,
   },
   'GET /orders/:orderId': { call: (f) => ({ method: 'GET', url: `/api/orders/${f.orderId}` }), ok: 200 },
+  'GET /orders/:orderId/emails': {
+    call: (f) => ({ method: 'GET', url: `/api/orders/${f.orderId}/emails` }),
+    ok: 200,
+  },
   'POST /orders/:orderId/mark-paid': {
     call: (f) => ({ method: 'POST', url: `/api/orders/${f.orderId}/mark-paid` }),
     ok: 200,

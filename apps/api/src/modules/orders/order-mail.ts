@@ -29,6 +29,11 @@ const TEXT = {
       `Hello ${name}, your order for ${event} is recorded and its places are kept for you.`,
     pendingHow: (organizer: string, total: string, code: string) =>
       `Pay ${total} to ${organizer} by bank transfer, in cash or at the door, quoting the order code ${code}. Your tickets are sent as soon as the payment is recorded.`,
+    pendingOwn: (organizer: string, total: string, code: string) =>
+      `Pay ${total} to ${organizer}, quoting the order code ${code}, as follows:`,
+    pendingAfter: 'Your tickets are sent as soon as the payment is recorded.',
+    pdf: 'Your tickets are attached as a PDF, one page per ticket: print it or show it on your phone.',
+    download: 'Download the PDF',
     code: (code: string) => `Order code: ${code}`,
     total: (total: string) => `Total: ${total}`,
     action: 'See your order',
@@ -44,6 +49,11 @@ const TEXT = {
       `Bonjour ${name}, votre commande pour ${event} est enregistrée et ses places vous sont réservées.`,
     pendingHow: (organizer: string, total: string, code: string) =>
       `Réglez ${total} à ${organizer} par virement, en espèces ou sur place, en indiquant le code de commande ${code}. Vos billets vous sont envoyés dès que le paiement est enregistré.`,
+    pendingOwn: (organizer: string, total: string, code: string) =>
+      `Réglez ${total} à ${organizer}, en indiquant le code de commande ${code}, comme suit :`,
+    pendingAfter: 'Vos billets vous sont envoyés dès que le paiement est enregistré.',
+    pdf: 'Vos billets sont joints en PDF, une page par billet : imprimez-le ou présentez-le sur votre téléphone.',
+    download: 'Télécharger le PDF',
     code: (code: string) => `Code de commande : ${code}`,
     total: (total: string) => `Total : ${total}`,
     action: 'Voir votre commande',
@@ -62,6 +72,10 @@ export interface OrderMailInput {
   ticketCount: number;
   /** The buyer's order page (status and tickets with their QR codes). */
   link: string;
+  /** The organiser's own way to pay an offline order, from the company settings. */
+  offlineInstructions?: string | null;
+  /** The tickets' PDF on the public API (paid orders). */
+  pdfLink?: string;
 }
 
 /** The mail of a completed order: its tickets, through the link to the order page. */
@@ -70,13 +84,15 @@ export function ticketsMail(input: OrderMailInput): MailMessage {
   const total = formatMoney(input.totalMinor, input.currency, input.locale);
   const lines = [
     t.paidIntro(input.buyerName, input.ticketCount, input.eventName),
+    t.pdf,
     t.code(input.code),
     t.total(total),
   ];
+  const download = input.pdfLink ? `${t.download}: ${input.pdfLink}\n` : '';
   return {
     to: input.to,
     subject: t.paidSubject(input.eventName),
-    text: `${lines.join('\n\n')}\n\n${t.action}: ${input.link}\n`,
+    text: `${lines.join('\n\n')}\n\n${t.action}: ${input.link}\n${download}`,
     html: layout(t.paidTitle, lines, { label: t.action, href: input.link }),
   };
 }
@@ -85,11 +101,20 @@ export function ticketsMail(input: OrderMailInput): MailMessage {
 export function paymentInstructionsMail(input: OrderMailInput): MailMessage {
   const t = TEXT[input.locale];
   const total = formatMoney(input.totalMinor, input.currency, input.locale);
-  const lines = [
-    t.pendingIntro(input.buyerName, input.eventName),
-    t.pendingHow(input.organizerName, total, input.code),
-    t.code(input.code),
-  ];
+  const own = input.offlineInstructions?.trim();
+  const lines = own
+    ? [
+        t.pendingIntro(input.buyerName, input.eventName),
+        t.pendingOwn(input.organizerName, total, input.code),
+        own,
+        t.pendingAfter,
+        t.code(input.code),
+      ]
+    : [
+        t.pendingIntro(input.buyerName, input.eventName),
+        t.pendingHow(input.organizerName, total, input.code),
+        t.code(input.code),
+      ];
   return {
     to: input.to,
     subject: t.pendingSubject(input.eventName),

@@ -3,17 +3,25 @@ import type { AppContext } from '../../context';
 import type { MailMessage } from '../mail/mail.repository';
 import { paymentInstructionsMail, ticketsMail } from './order-mail';
 import type { OrderRow } from './orders.repository';
+import type { Organizer } from './ticket-catalogue';
 
-/** The buyer's order page: the public return page, found by the unguessable order code. */
+/** The buyer's order page (their ticket page): the public return page, found by the unguessable code. */
 export const orderLink = (ctx: AppContext, code: string) =>
   `${ctx.config.publicUrl}/checkout/firebase?order=${encodeURIComponent(code)}`;
 
-/** The mail an order's status calls for: its tickets once paid, payment instructions while pending. */
+/** The PDF of a paid order's tickets, on the public API. */
+export const ticketsPdfLink = (ctx: AppContext, code: string) =>
+  `${ctx.config.publicUrl}/api/public/orders/${encodeURIComponent(code)}/tickets.pdf`;
+
+/**
+ * The mail an order's status calls for: its tickets once paid (with the PDF attached, rendered when the
+ * mail leaves), payment instructions while pending. Either is linked to the order for the back office.
+ */
 export function orderMail(
   ctx: AppContext,
   order: OrderRow,
   eventName: string,
-  organizerName: string,
+  organizer: Organizer,
   ticketCount: number,
 ): MailMessage {
   const input = {
@@ -21,12 +29,27 @@ export function orderMail(
     to: order.buyerEmail,
     buyerName: order.buyerName,
     eventName,
-    organizerName,
+    organizerName: organizer.name,
     code: order.code,
     totalMinor: order.totalMinor,
     currency: order.currency,
     ticketCount,
     link: orderLink(ctx, order.code),
+    offlineInstructions: organizer.offlinePaymentInstructions,
+    pdfLink: ticketsPdfLink(ctx, order.code),
   };
-  return order.status === 'pending_payment' ? paymentInstructionsMail(input) : ticketsMail(input);
+  const about = { organizationId: order.organizationId, orderId: order.id };
+  if (order.status === 'pending_payment') return { ...paymentInstructionsMail(input), about };
+  return {
+    ...ticketsMail(input),
+    about,
+    attachments: [
+      {
+        kind: 'tickets-pdf',
+        filename: `tickets-${order.code}.pdf`,
+        organizationId: order.organizationId,
+        orderId: order.id,
+      },
+    ],
+  };
 }

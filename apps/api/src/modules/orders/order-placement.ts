@@ -57,7 +57,8 @@ const invalid = (details: Detail[]) =>
 
 /**
  * Checks the lines against the event's ticket types: each known and on sale through this channel, once,
- * with a quantity within the per-order bounds, at most one name per ticket. Buyers only see public types
+ * with a quantity within the per-order bounds, at most one name per ticket (exactly one online when the
+ * event asks for attendees' names). Buyers only see public types
  * inside their sales window; hidden and members-only ones answer exactly like unknown ones, so nothing is
  * revealed. Staff at the box office may sell any type of the event, at any time, any quantity.
  */
@@ -99,6 +100,9 @@ function checkLines(
     }
     if ((line.attendeeNames?.length ?? 0) > line.quantity)
       details.push({ path: `${path}.attendeeNames`, message: 'More names than tickets.' });
+    // The organiser asks for every attendee's name: buyers give one per ticket (staff may add them later).
+    else if (online && input.event.attendeeNamesRequired && (line.attendeeNames?.length ?? 0) < line.quantity)
+      details.push({ path: `${path}.attendeeNames`, message: 'Give the name of each ticket’s attendee.' });
   });
   if (total > MAX_TICKETS_PER_ORDER)
     details.push({ path: 'body.lines', message: `At most ${MAX_TICKETS_PER_ORDER} tickets per order.` });
@@ -237,7 +241,7 @@ export async function placeOrder(
   const placed: PlacedOrder = { order, tickets };
   const mail =
     input.sendEmail && status !== 'reserved'
-      ? orderMail(ctx, order, input.event.name, read.organizationName, ticketCount)
+      ? orderMail(ctx, order, input.event.name, read.organizer, ticketCount)
       : null;
   // A reservation counts for its customer once paid; money counts once received (an offline order adds
   // its total when marked paid).

@@ -22,10 +22,12 @@ export function ticketView(row: TicketWithType, order: Pick<OrderRow, 'status'>)
   };
 }
 
+/** `paymentInstructions`: the organiser's own, shown only while the order waits for an offline payment. */
 export function publicOrderView(
   order: OrderRow,
   tickets: TicketWithType[],
   event: Pick<EventRow, 'name' | 'startsAt' | 'timeZone'>,
+  paymentInstructions: string | null = null,
 ): PublicOrder {
   return {
     code: order.code,
@@ -38,6 +40,7 @@ export function publicOrderView(
     createdAt: order.createdAt.toISOString(),
     event: { name: event.name, startsAt: event.startsAt.toISOString(), timeZone: event.timeZone },
     tickets: tickets.map((row) => ticketView(row, order)),
+    paymentInstructions: order.status === 'pending_payment' ? paymentInstructions : null,
   };
 }
 

@@ -34,8 +34,8 @@ const INSERT_ORDER_SQL = `with placed_order as (
     as ticket(id, type_id, attendee_name, price_minor, secret)
   returning id
 ), mail as (
-  insert into outbox (id, kind, payload)
-  select $23::uuid, 'mail', $24::jsonb where $24::jsonb is not null
+  insert into outbox (id, kind, payload, organization_id, order_id)
+  select $23::uuid, 'mail', $24::jsonb, $2, $1 where $24::jsonb is not null
   returning id
 ), audit as (
   insert into audit_log (id, organization_id, actor_staff_id, action, target_type, target_id, after)

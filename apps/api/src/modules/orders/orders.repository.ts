@@ -199,6 +199,23 @@ export async function addCustomerSpend(
     );
 }
 
+/**
+ * One order fewer for a cancelled order that had been counted. Guarded so the count never goes below zero
+ * (the CHECK is the last line); the caller runs it only after winning the order's status change.
+ */
+export async function removeCustomerOrder(db: Queryable, organizationId: string, email: string) {
+  await db
+    .update(customers)
+    .set({ orderCount: sql`${customers.orderCount} - 1`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(customers.organizationId, organizationId),
+        sql`lower(${customers.email}) = lower(${email})`,
+        sql`${customers.orderCount} > 0`,
+      ),
+    );
+}
+
 export async function findCustomer(db: Queryable, organizationId: string, email: string) {
   const [row] = await db
     .select()

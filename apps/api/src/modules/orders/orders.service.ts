@@ -15,7 +15,7 @@ import { orderMail } from './order-notify';
 import { placeOrder } from './order-placement';
 import { orderDetailView, orderSummaryView } from './order-view';
 import * as repository from './orders.repository';
-import { organizationName } from './ticket-catalogue';
+import { organizer } from './ticket-catalogue';
 
 /** Back-office orders (ALL or EVENT): lists, detail, box office, payment, cancellation, attendee names. */
 
@@ -125,13 +125,13 @@ export async function markPaid(ctx: AppContext, organizationId: string, actor: s
     const order = await repository.transitionOrder(tx, organizationId, orderId, ['pending_payment'], 'paid');
     if (!order) throw wrongStatus(before.status, 'marked paid');
     await repository.addCustomerSpend(tx, organizationId, order.buyerEmail, order.totalMinor);
-    const [event, organizer, tickets] = await Promise.all([
+    const [event, organization, tickets] = await Promise.all([
       eventOf(tx, organizationId, order.eventId),
-      organizationName(tx, organizationId),
+      organizer(tx, organizationId),
       repository.heldPlaces(tx, organizationId, orderId),
     ]);
     const count = tickets.reduce((sum, row) => sum + row.quantity, 0);
-    await enqueueMail(tx, orderMail(ctx, order, event.name, organizer, count));
+    await enqueueMail(tx, orderMail(ctx, order, event.name, organization, count));
     await recordAudit(tx, {
       organizationId,
       actorStaffId: actor,
@@ -173,6 +173,11 @@ export async function cancelOrder(
       await releaseCapacity(tx, organizationId, places, before.status === 'reserved' ? 'held' : 'sold');
     }
     await repository.setTicketsStatus(tx, organizationId, orderId, 'cancelled');
+    // Paid and pending orders were counted for the customer (reservations never were); the money they
+    // brought stays counted until it is refunded.
+    if (before.status === 'paid' || before.status === 'pending_payment') {
+      await repository.removeCustomerOrder(tx, organizationId, order.buyerEmail);
+    }
     await recordAudit(tx, {
       organizationId,
       actorStaffId: actor,
@@ -198,13 +203,13 @@ export async function resendOrderMail(
     if (!order) throw notFound();
     if (order.status !== 'paid' && order.status !== 'pending_payment')
       throw wrongStatus(order.status, 'sent again');
-    const [event, organizer, places] = await Promise.all([
+    const [event, organization, places] = await Promise.all([
       eventOf(tx, organizationId, order.eventId),
-      organizationName(tx, organizationId),
+      organizer(tx, organizationId),
       repository.heldPlaces(tx, organizationId, orderId),
     ]);
     const count = places.reduce((sum, row) => sum + row.quantity, 0);
-    await enqueueMail(tx, orderMail(ctx, order, event.name, organizer, count));
+    await enqueueMail(tx, orderMail(ctx, order, event.name, organization, count));
     await recordAudit(tx, {
       organizationId,
       actorStaffId: actor,

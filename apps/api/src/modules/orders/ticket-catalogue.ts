@@ -42,13 +42,13 @@ export async function eventTicketTypes(
 
 /**
  * What placing an order reads before its transaction, in one query: the event's ticket types with their
- * pools' counts, and the organisation's name (for the buyer's e-mail).
+ * pools' counts, and what the buyer's e-mail says of the organiser.
  */
 export async function orderCatalogue(
   db: Queryable,
   organizationId: string,
   eventId: string,
-): Promise<{ types: TicketTypeRow[]; organizationName: string }> {
+): Promise<{ types: TicketTypeRow[]; organizer: Organizer }> {
   const rows = await prepared(db, orderCatalogueQuery).execute({ organizationId, eventId });
   const types: TicketTypeRow[] = [];
   for (const row of rows) {
@@ -61,13 +61,21 @@ export async function orderCatalogue(
           : { capacity: row.poolCapacity, sold: row.poolSold ?? 0, held: row.poolHeld ?? 0 },
     });
   }
-  return { types, organizationName: rows[0]?.organizationName ?? '' };
+  const first = rows[0];
+  return {
+    types,
+    organizer: {
+      name: first?.organizationName ?? '',
+      offlinePaymentInstructions: first?.offlinePaymentInstructions ?? null,
+    },
+  };
 }
 
 const orderCatalogueQuery = (db: Queryable) =>
   db
     .select({
       organizationName: organizations.name,
+      offlinePaymentInstructions: organizations.offlinePaymentInstructions,
       type: ticketTypes,
       poolCapacity: capacityPools.capacity,
       poolSold: capacityPools.sold,
@@ -113,12 +121,22 @@ export function placesLeft(type: TicketTypeRow): number {
   return Math.max(0, Math.min(own, pooled));
 }
 
-export async function organizationName(db: Queryable, organizationId: string): Promise<string> {
+/** What order mail and tickets say of the organiser: its name and how it takes offline payments. */
+export interface Organizer {
+  name: string;
+  /** Set in the company settings; null: the mail and the order page say it in a generic sentence. */
+  offlinePaymentInstructions: string | null;
+}
+
+export async function organizer(db: Queryable, organizationId: string): Promise<Organizer> {
   const [row] = await db
-    .select({ name: organizations.name })
+    .select({
+      name: organizations.name,
+      offlinePaymentInstructions: organizations.offlinePaymentInstructions,
+    })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
-  return row?.name ?? '';
+  return { name: row?.name ?? '', offlinePaymentInstructions: row?.offlinePaymentInstructions ?? null };
 }
 
 /**
@@ -134,7 +152,12 @@ const eventBySlugsQuery = (db: Queryable) =>
   db
     .select({
       event: events,
-      organization: { id: organizations.id, name: organizations.name, slug: organizations.slug },
+      organization: {
+        id: organizations.id,
+        name: organizations.name,
+        slug: organizations.slug,
+        offlinePaymentInstructions: organizations.offlinePaymentInstructions,
+      },
     })
     .from(events)
     .innerJoin(organizations, eq(organizations.id, events.organizationId))

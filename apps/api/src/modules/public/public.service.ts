@@ -6,7 +6,7 @@ import { abandonKey, claimKey, completeKey } from '../orders/idempotency';
 import { placeOrder } from '../orders/order-placement';
 import { publicOrderView } from '../orders/order-view';
 import { findEventForOrders, findOrderByCode, orderTickets } from '../orders/orders.repository';
-import { eventTicketTypes, placesLeft, publishedEventBySlugs } from '../orders/ticket-catalogue';
+import { eventTicketTypes, organizer, placesLeft, publishedEventBySlugs } from '../orders/ticket-catalogue';
 import { readFile } from '../settings/settings.service';
 
 /** One answer for a missing organisation, a missing event and an unpublished one. */
@@ -53,6 +53,7 @@ export async function getPublicEvent(
         : null,
     organization: { name: organization.name, slug: organization.slug },
     // The file id in the address: a new cover is a new address, so browsers may keep one for long.
+    attendeeNamesRequired: event.attendeeNamesRequired,
     coverUrl: event.coverFileId
       ? `/public/events/${organization.slug}/${event.slug}/cover?v=${event.coverFileId}`
       : null,
@@ -82,7 +83,11 @@ export async function getPublicOrder(ctx: AppContext, code: string): Promise<Pub
   const order = await findOrderByCode(ctx.db, code.toUpperCase());
   const event = order && (await findEventForOrders(ctx.db, order.organizationId, order.eventId));
   if (!order || !event) throw new AppError('not-found', 'No such order.');
-  return publicOrderView(order, await orderTickets(ctx.db, order.organizationId, order.id), event);
+  const [tickets, organization] = await Promise.all([
+    orderTickets(ctx.db, order.organizationId, order.id),
+    organizer(ctx.db, order.organizationId),
+  ]);
+  return publicOrderView(order, tickets, event, organization.offlinePaymentInstructions);
 }
 
 export interface Answer {
@@ -123,7 +128,12 @@ export async function createPublicOrder(
       },
       async (tx, result) => {
         if (!keyHash) return;
-        const view = publicOrderView(result.order, result.tickets, event);
+        const view = publicOrderView(
+          result.order,
+          result.tickets,
+          event,
+          organization.offlinePaymentInstructions,
+        );
         await completeKey(tx, organization.id, keyHash, {
           status: 201,
           body: view,
@@ -132,7 +142,10 @@ export async function createPublicOrder(
       },
     );
     ctx.kickOutbox();
-    return { status: 201, body: publicOrderView(placed.order, placed.tickets, event) };
+    return {
+      status: 201,
+      body: publicOrderView(placed.order, placed.tickets, event, organization.offlinePaymentInstructions),
+    };
   } catch (error) {
     if (keyHash) {
       if (error instanceof AppError && error.status < 500) {

@@ -17,6 +17,7 @@ const companyColumns = {
   contactEmail: organizations.contactEmail,
   defaultCurrency: organizations.defaultCurrency,
   timeZone: organizations.timeZone,
+  offlinePaymentInstructions: organizations.offlinePaymentInstructions,
   logoFileId: organizations.logoFileId,
   requireTwoFactor: organizations.requireTwoFactor,
   updatedAt: organizations.updatedAt,
@@ -52,6 +53,7 @@ export type CompanyUpdate = Partial<
     | 'contactEmail'
     | 'defaultCurrency'
     | 'timeZone'
+    | 'offlinePaymentInstructions'
     | 'logoFileId'
     | 'requireTwoFactor'
   >

@@ -28,6 +28,7 @@ export const COMPANY_FIELDS = [
   'contactEmail',
   'defaultCurrency',
   'timeZone',
+  'offlinePaymentInstructions',
 ] as const;
 type CompanyFieldName = (typeof COMPANY_FIELDS)[number];
 
@@ -58,6 +59,7 @@ function toCompanySettings(row: NonNullable<repository.CompanyRow>): CompanySett
     contactEmail: row.contactEmail,
     defaultCurrency: row.defaultCurrency,
     timeZone: row.timeZone,
+    offlinePaymentInstructions: row.offlinePaymentInstructions,
     logo:
       row.logoFileId && row.logoContentType
         ? {

@@ -15,6 +15,11 @@ export function fetchPublicEvent(orgSlug: string, eventSlug: string, signal?: Ab
   return publicApi.get<PublicEvent>(`/public/events/${segment(orgSlug)}/${segment(eventSlug)}`, { signal });
 }
 
+/** The PDF of a paid order's tickets (the one the e-mail carries), downloaded by the browser itself. */
+export function ticketsPdfUrl(code: string): string {
+  return `${API_BASE_URL}/public/orders/${segment(code)}/tickets.pdf`;
+}
+
 export function fetchPublicOrder(code: string, signal?: AbortSignal) {
   return publicApi.get<PublicOrder>(`/public/orders/${segment(code)}`, { signal });
 }

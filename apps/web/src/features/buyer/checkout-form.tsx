@@ -4,6 +4,7 @@ import { type FormEvent, type Ref, useRef, useState } from 'react';
 import { isApiError } from '../../lib/api-error';
 import { useTranslation } from '../../lib/i18n';
 import { errorMessage } from '../../lib/i18n/error-message';
+import { attendeeNamesOf, missingNames } from './attendee-names';
 import { placePublicOrder } from './buyer-api';
 import { cartOf, type Quantities } from './cart';
 import { formatMoney } from './format';
@@ -21,17 +22,7 @@ export interface BuyerDetails {
   email: string;
 }
 
-/** Names per ticket, in order; a blank name in the middle would shift the later ones onto other tickets. */
-function attendeeNamesOf(names: readonly string[]): { names?: string[]; gap: number | null } {
-  const trimmed = names.map((name) => name.trim());
-  let last = trimmed.length - 1;
-  while (last >= 0 && trimmed[last] === '') last -= 1;
-  const kept = trimmed.slice(0, last + 1);
-  const gap = kept.indexOf('');
-  return { names: kept.length > 0 ? kept : undefined, gap: gap === -1 ? null : gap };
-}
-
-/** The second step: who buys, optional names on the tickets, how to pay, then the order. */
+/** The second step: who buys, names on the tickets (optional unless the organiser asks), how to pay, then the order. */
 export function CheckoutForm({
   headingRef,
   event,
@@ -59,6 +50,7 @@ export function CheckoutForm({
   const currency = cart.lines[0]?.type.currency ?? 'EUR';
   const paymentMethod = cart.totalMinor === 0 ? 'free' : 'offline';
   const { name, email } = buyer;
+  const namesRequired = event.attendeeNamesRequired;
   const [attendees, setAttendees] = useState<Record<string, string[]>>({});
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -71,7 +63,12 @@ export function CheckoutForm({
     if (!EMAIL.test(email.trim())) found.email = t('buyer.checkout.emailInvalid');
     const lines = cart.lines.map(({ type, quantity }) => {
       const { names, gap } = attendeeNamesOf(attendees[type.id] ?? []);
-      if (gap !== null) found[`attendee-${type.id}-${gap}`] = t('buyer.checkout.attendeeGap');
+      if (namesRequired) {
+        // The organiser asks for every attendee: each blank name is shown on its own field.
+        for (const index of missingNames(names ?? [], quantity)) {
+          found[`attendee-${type.id}-${index}`] = t('buyer.checkout.attendeeRequired');
+        }
+      } else if (gap !== null) found[`attendee-${type.id}-${gap}`] = t('buyer.checkout.attendeeGap');
       return { ticketTypeId: type.id, quantity, ...(names ? { attendeeNames: names } : {}) };
     });
     const body: CreatePublicOrderBody = {
@@ -91,6 +88,14 @@ export function CheckoutForm({
       const path = String(item?.path ?? '');
       if (path === 'body.buyer.name') found.name = t('buyer.checkout.nameRequired');
       if (path === 'body.buyer.email') found.email = t('buyer.checkout.emailInvalid');
+      const line = /^body\.lines\.(\d+)\.attendeeNames$/.exec(path);
+      const entry = line ? cart.lines[Number(line[1])] : undefined;
+      if (entry) {
+        const { names } = attendeeNamesOf(attendees[entry.type.id] ?? []);
+        for (const index of missingNames(names ?? [], entry.quantity)) {
+          found[`attendee-${entry.type.id}-${index}`] = t('buyer.checkout.attendeeRequired');
+        }
+      }
     }
     return found;
   }
@@ -206,7 +211,7 @@ export function CheckoutForm({
           <fieldset className="buyer-fieldset">
             <legend>{t('buyer.checkout.attendees')}</legend>
             <Text size="sm" c="dimmed" mb="xs">
-              {t('buyer.checkout.attendeesHint')}
+              {namesRequired ? t('buyer.checkout.attendeesRequiredHint') : t('buyer.checkout.attendeesHint')}
             </Text>
             <Stack gap="xs">
               {cart.lines.flatMap(({ type, quantity }) =>
@@ -218,6 +223,7 @@ export function CheckoutForm({
                       id={`checkout-${id}`}
                       label={t('buyer.checkout.attendee', { type: type.name, number: index + 1 })}
                       autoComplete="off"
+                      required={namesRequired}
                       value={attendees[type.id]?.[index] ?? ''}
                       onChange={(change) => {
                         const value = change.currentTarget.value;

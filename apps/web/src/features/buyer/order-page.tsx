@@ -1,24 +1,12 @@
 import type { PublicOrder } from '@guichet/shared/orders';
 import './buyer.css';
-import {
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { type TranslationKey, useTranslation } from '../../lib/i18n';
 import { orderCodeOf } from './buyer-api';
 import { formatEventDate, formatMoney } from './format';
+import { IssuedTickets } from './issued-tickets';
 import { LoadFailed } from './load-failed';
-import { TicketQr } from './ticket-qr';
 import { isWaiting, useOrder } from './use-order';
 
 /** The badge's tint; its text stays dark, for contrast on every tint. */
@@ -139,46 +127,31 @@ function OrderView({
       </Paper>
 
       {order.status === 'pending_payment' && (
-        <Alert color="yellow" variant="light" title={t('buyer.order.howToPay')}>
-          {t('buyer.order.offlineInstructions', { code: order.code })}
+        <Alert
+          color="yellow"
+          variant="light"
+          // Yellow text on the light yellow fails contrast: the title stays dark, the tint marks it.
+          title={
+            <Text component="span" fw={700} c="dark.8">
+              {t('buyer.order.howToPay')}
+            </Text>
+          }
+        >
+          {order.paymentInstructions ? (
+            <Stack gap="xs">
+              <Text size="sm">{t('buyer.order.ownInstructions', { code: order.code })}</Text>
+              {/* The organiser's own text, kept as typed (line breaks of bank details). */}
+              <Text size="sm" className="buyer-instructions">
+                {order.paymentInstructions}
+              </Text>
+            </Stack>
+          ) : (
+            t('buyer.order.offlineInstructions', { code: order.code })
+          )}
         </Alert>
       )}
 
-      {issued.length > 0 && (
-        <Stack component="section" aria-labelledby="buyer-tickets-issued" gap="sm">
-          <Title order={2} size="h3" id="buyer-tickets-issued">
-            {t('buyer.order.tickets')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('buyer.order.ticketsHint')}
-          </Text>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            {issued.map((ticket, index) => (
-              <Paper
-                key={ticket.id}
-                withBorder
-                p="md"
-                component="article"
-                aria-labelledby={`ticket-${ticket.id}`}
-              >
-                <Stack align="center" gap={6}>
-                  <Text fw={600} id={`ticket-${ticket.id}`} ta="center">
-                    {t('buyer.order.ticketNumber', { number: index + 1, count: issued.length })} ·{' '}
-                    {ticket.ticketTypeName}
-                  </Text>
-                  <TicketQr
-                    secret={ticket.secret as string}
-                    label={t('buyer.order.qr', { number: index + 1 })}
-                  />
-                  <Text size="sm" ta="center">
-                    {ticket.attendeeName ?? order.buyer.name}
-                  </Text>
-                </Stack>
-              </Paper>
-            ))}
-          </SimpleGrid>
-        </Stack>
-      )}
+      {issued.length > 0 && <IssuedTickets order={order} issued={issued} />}
     </Stack>
   );
 }

@@ -14,6 +14,7 @@ import { useMarkOrderPaid } from './api/mark-paid';
 import { useResendOrderMail } from './api/resend-order';
 import { auditAction, auditDetail } from './audit';
 import { formatInstant, OrderStatusBadge } from './order-badges';
+import { OrderEmails } from './order-emails';
 import { OrderTickets } from './order-tickets';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -207,6 +208,12 @@ function OrderBody({ order }: { order: OrderDetail }) {
           {t('orders.detail.tickets')}
         </Title>
         <OrderTickets order={order} />
+      </Stack>
+      <Stack gap="sm" component="section" aria-labelledby="order-emails">
+        <Title order={3} size="h4" id="order-emails">
+          {t('orders.emails.title')}
+        </Title>
+        <OrderEmails orderId={order.id} />
       </Stack>
       <Stack gap="sm" component="section" aria-labelledby="order-audit">
         <Title order={3} size="h4" id="order-audit">

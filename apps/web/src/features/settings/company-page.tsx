@@ -1,11 +1,12 @@
 import {
   type CompanySettings,
   CURRENCIES,
+  OFFLINE_INSTRUCTIONS_MAX,
   type PatchCompanySettingsBody,
   patchCompanySettingsBodySchema,
   timeZones,
 } from '@guichet/shared/settings';
-import { Alert, Button, Group, Loader, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { FormError } from '../../components/form-error';
 import { PageHeader } from '../../components/page-header';
@@ -27,6 +28,7 @@ const TEXT_FIELDS = [
   'country',
   'vatNumber',
   'contactEmail',
+  'offlinePaymentInstructions',
 ] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
 type Field = TextField | 'defaultCurrency' | 'timeZone';
@@ -42,6 +44,7 @@ const MAX_LENGTH: Record<TextField, number> = {
   country: 120,
   vatNumber: 32,
   contactEmail: 254,
+  offlinePaymentInstructions: OFFLINE_INSTRUCTIONS_MAX,
 };
 
 function toValues(settings: CompanySettings): Values {
@@ -55,6 +58,7 @@ function toValues(settings: CompanySettings): Values {
     country: settings.country ?? '',
     vatNumber: settings.vatNumber ?? '',
     contactEmail: settings.contactEmail ?? '',
+    offlinePaymentInstructions: settings.offlinePaymentInstructions ?? '',
     defaultCurrency: settings.defaultCurrency,
     timeZone: settings.timeZone,
   };
@@ -80,7 +84,7 @@ function messageFor(
   }
 }
 
-/** `/settings/company`: the company details and logo. */
+/** `/settings/company`: the company details, logo and the instructions buyers get for offline payment. */
 export default function CompanyPage() {
   const { t, locale } = useTranslation();
   const company = useCompanySettings();
@@ -227,6 +231,20 @@ export default function CompanyPage() {
                 required
               />
             </SimpleGrid>
+          </SettingsSection>
+
+          <SettingsSection id="company-offline-payments" title={t('settings.company.offlinePayments')}>
+            <Textarea
+              label={t('settings.fields.offlinePaymentInstructions')}
+              description={t('settings.company.offlineInstructionsHint')}
+              value={values.offlinePaymentInstructions}
+              onChange={(event) => set('offlinePaymentInstructions')(event.currentTarget.value)}
+              error={errors.offlinePaymentInstructions}
+              maxLength={OFFLINE_INSTRUCTIONS_MAX}
+              autosize
+              minRows={3}
+              maxRows={10}
+            />
           </SettingsSection>
 
           <FormError error={update.error} />

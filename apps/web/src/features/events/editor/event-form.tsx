@@ -1,5 +1,5 @@
 import { timeZones } from '@guichet/shared/settings';
-import { Fieldset, Group, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Fieldset, Group, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { useDevice } from '../../../lib/use-device';
@@ -203,6 +203,15 @@ export function EventForm({
               />
             )}
           </Stack>
+        </Fieldset>
+
+        <Fieldset legend={t('eventEditor.form.checkout')}>
+          <Checkbox
+            label={t('eventEditor.form.attendeeNamesRequired')}
+            description={t('eventEditor.form.attendeeNamesRequiredHint')}
+            checked={values.attendeeNamesRequired}
+            onChange={(event) => change({ attendeeNamesRequired: event.currentTarget.checked })}
+          />
         </Fieldset>
 
         <FormActions failure={failure} pending={pending} submitLabel={submitLabel} onCancel={onCancel} />

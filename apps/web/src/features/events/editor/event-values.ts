@@ -18,6 +18,8 @@ export interface EventFormValues {
   longitude: number | null;
   onlineUrl: string;
   coverFileId: string | null;
+  /** Online checkout asks for each attendee's name. */
+  attendeeNamesRequired: boolean;
 }
 export type EventField = keyof EventFormValues;
 
@@ -52,6 +54,7 @@ export function emptyEventValues(timeZone: string): EventFormValues {
     longitude: null,
     onlineUrl: '',
     coverFileId: null,
+    attendeeNamesRequired: false,
   };
 }
 
@@ -69,6 +72,7 @@ export function eventValuesOf(event: EventDetail): EventFormValues {
     longitude: event.venue?.longitude ?? null,
     onlineUrl: event.onlineUrl ?? '',
     coverFileId: event.coverFileId,
+    attendeeNamesRequired: event.attendeeNamesRequired ?? false,
   };
 }
 
@@ -160,6 +164,7 @@ export function createBodyOf(values: EventFormValues): CreateEventBody {
     longitude: venue ? values.longitude : null,
     onlineUrl: venue ? null : values.onlineUrl.trim(),
     coverFileId: values.coverFileId,
+    attendeeNamesRequired: values.attendeeNamesRequired,
   };
 }
 

@@ -7,4 +7,5 @@ export const orderKeys = {
   lists: (eventId: string) => [ORG_SCOPE, 'orders', 'list', eventId] as const,
   list: (eventId: string, filters: OrderFilters) => [ORG_SCOPE, 'orders', 'list', eventId, filters] as const,
   detail: (orderId: string) => [ORG_SCOPE, 'orders', 'detail', orderId] as const,
+  emails: (orderId: string) => [ORG_SCOPE, 'orders', 'emails', orderId] as const,
 };

@@ -6,7 +6,7 @@ import { orderKeys } from './keys';
 /**
  * A change to one order. Every such endpoint answers the order as it now is, which replaces the cached
  * detail at once; the event's lists and its capacity figures are refetched, since status, totals and the
- * places sold or freed show there.
+ * places sold or freed show there, and so is the order's mail list.
  */
 export function useOrderMutation<A>(eventId: string, call: (input: A) => Promise<OrderDetail>) {
   const queryClient = useQueryClient();
@@ -16,6 +16,8 @@ export function useOrderMutation<A>(eventId: string, call: (input: A) => Promise
       queryClient.setQueryData(orderKeys.detail(order.id), order);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: orderKeys.lists(eventId) }),
+        // Marking paid and resending queue a mail: the order's mail list shows it.
+        queryClient.invalidateQueries({ queryKey: orderKeys.emails(order.id) }),
         queryClient.invalidateQueries({ queryKey: eventKeys.detail(eventId) }),
         queryClient.invalidateQueries({ queryKey: eventKeys.lists }),
       ]);

@@ -272,6 +272,7 @@ export const enBackOffice = {
       defaultCurrency: 'Default currency',
       timeZone: 'Time zone',
       logo: 'Logo',
+      offlinePaymentInstructions: 'Offline payment instructions',
       requireTwoFactor: 'Two-factor requirement',
     },
     company: {
@@ -284,6 +285,9 @@ export const enBackOffice = {
       legalNameHint: 'As registered, for invoices and receipts.',
       vatHint: 'With its country prefix, e.g. FR12345678901.',
       contactEmailHint: 'Where buyers can write to you.',
+      offlinePayments: 'Offline payments',
+      offlineInstructionsHint:
+        'Shown to buyers who pay at the door or by transfer, on their order page and in the e-mail: bank details, where to pay... Leave empty for a generic sentence.',
       currencyHint: 'Used for new ticket types.',
       timeZoneHint: 'Event times are shown in this time zone.',
       search: 'Type to search',

@@ -43,6 +43,8 @@ export const enBuyer = {
       attendees: 'Names on the tickets',
       attendeesHint: 'Optional: the name of the person who will use each ticket.',
       attendee: '{{type}}, ticket {{number}}',
+      attendeeRequired: 'Enter the name of this ticket’s attendee.',
+      attendeesRequiredHint: 'The organiser asks for the name of the person who will use each ticket.',
       attendeeGap: 'Fill in this name too, or leave the later ones blank.',
       payment: 'Payment',
       free: 'Free',
@@ -93,6 +95,13 @@ export const enBuyer = {
       howToPay: 'How to pay',
       offlineInstructions:
         'Pay at the door or by bank transfer, as the organiser tells you. Give the order code {{code}} with your payment.',
+      ownInstructions:
+        'The organiser asks you to pay as follows. Give the order code {{code}} with your payment.',
+      downloadPdf: 'Download the tickets (PDF)',
+      showLarge: 'Show large',
+      previousTicket: 'Previous',
+      nextTicket: 'Next',
+      allTickets: 'All tickets',
       tickets: 'Your tickets',
       ticketsHint: 'Show each QR code at the entrance, on your phone or printed. Keep them to yourself.',
       ticketNumber: 'Ticket {{number}} of {{count}}',

@@ -275,6 +275,7 @@ export const frBackOffice: BackOfficeTranslation = {
       defaultCurrency: 'Devise par défaut',
       timeZone: 'Fuseau horaire',
       logo: 'Logotype',
+      offlinePaymentInstructions: 'Instructions de paiement hors ligne',
       requireTwoFactor: 'Exigence de double authentification',
     },
     company: {
@@ -287,6 +288,9 @@ export const frBackOffice: BackOfficeTranslation = {
       legalNameHint: 'Telle qu’enregistrée, pour les factures et reçus.',
       vatHint: 'Avec le préfixe du pays, par ex. FR12345678901.',
       contactEmailHint: 'Où les acheteurs peuvent vous écrire.',
+      offlinePayments: 'Paiements hors ligne',
+      offlineInstructionsHint:
+        'Affichées aux acheteurs qui paient sur place ou par virement, sur leur page de commande et dans l’e-mail : coordonnées bancaires, lieu de paiement... Laissez vide pour une phrase générique.',
       currencyHint: 'Utilisée pour les nouveaux types de billets.',
       timeZoneHint: 'Les horaires des événements sont affichés dans ce fuseau.',
       search: 'Tapez pour chercher',

@@ -42,6 +42,8 @@ export const frBuyer: BuyerTranslation = {
       attendees: 'Noms sur les billets',
       attendeesHint: 'Facultatif : le nom de la personne qui utilisera chaque billet.',
       attendee: '{{type}}, billet {{number}}',
+      attendeeRequired: 'Saisissez le nom de la personne qui utilisera ce billet.',
+      attendeesRequiredHint: 'L’organisateur demande le nom de la personne qui utilisera chaque billet.',
       attendeeGap: 'Remplissez aussi ce nom, ou laissez les suivants vides.',
       payment: 'Paiement',
       free: 'Gratuit',
@@ -92,6 +94,13 @@ export const frBuyer: BuyerTranslation = {
       howToPay: 'Comment payer',
       offlineInstructions:
         'Payez sur place ou par virement, comme l’organisateur vous l’indique. Donnez le code de commande {{code}} avec votre paiement.',
+      ownInstructions:
+        'L’organisateur vous demande de payer comme suit. Indiquez le code de commande {{code}} avec votre paiement.',
+      downloadPdf: 'Télécharger les billets (PDF)',
+      showLarge: 'Afficher en grand',
+      previousTicket: 'Précédent',
+      nextTicket: 'Suivant',
+      allTickets: 'Tous les billets',
       tickets: 'Vos billets',
       ticketsHint:
         'Présentez chaque QR code à l’entrée, sur votre téléphone ou imprimé. Ne les partagez pas.',

@@ -19,6 +19,10 @@ export const enEventEditor = {
     online: 'Online',
     onlineUrl: 'Online link',
     onlineUrlHint: 'The address buyers use to join (https://…).',
+    checkout: 'Checkout',
+    attendeeNamesRequired: 'Ask for each attendee’s name',
+    attendeeNamesRequiredHint:
+      'Buyers must give the name of the person who will use each ticket; it is printed on the ticket. The box office may still sell without names.',
   },
   richText: {
     toolbar: 'Text formatting',

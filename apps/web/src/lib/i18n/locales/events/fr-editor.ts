@@ -21,6 +21,10 @@ export const frEventEditor: EventsTranslation['eventEditor'] = {
     online: 'En ligne',
     onlineUrl: 'Lien en ligne',
     onlineUrlHint: 'L’adresse que les participants utilisent pour rejoindre (https://…).',
+    checkout: 'Commande',
+    attendeeNamesRequired: 'Demander le nom de chaque participant',
+    attendeeNamesRequiredHint:
+      'Les acheteurs doivent donner le nom de la personne qui utilisera chaque billet ; il est imprimé sur le billet. La billetterie sur place peut toujours vendre sans nom.',
   },
   richText: {
     toolbar: 'Mise en forme du texte',

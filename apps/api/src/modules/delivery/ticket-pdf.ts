@@ -1,0 +1,233 @@
+import type { Locale } from '@guichet/shared/i18n';
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import QRCode from 'qrcode';
+import { formatMoney } from '../orders/order-mail';
+import { fit, printable, readable, wrap } from './pdf-text';
+
+/** What the tickets' PDF shows: one page per valid ticket. */
+export interface TicketsDocument {
+  locale: Locale;
+  orderCode: string;
+  organizerName: string;
+  event: {
+    name: string;
+    startsAt: Date;
+    timeZone: string;
+    /** The venue's name and address, or the online link. */
+    place: string[];
+  };
+  tickets: {
+    ticketTypeName: string;
+    attendeeName: string | null;
+    priceMinor: number;
+    currency: string;
+    /** The signed secret, drawn as the QR code (the same as on the ticket page). */
+    secret: string;
+  }[];
+}
+
+const TEXT = {
+  en: {
+    title: (event: string) => `Tickets · ${event}`,
+    attendee: 'Attendee',
+    unnamed: 'Not named',
+    nameOnPage: 'As written on your ticket page',
+    type: 'Ticket',
+    price: 'Price',
+    free: 'Free',
+    order: 'Order code',
+    count: (index: number, total: number) => `Ticket ${index} of ${total}`,
+    scan: 'Show this code at the entrance, printed or on your phone. Each code admits one person, once.',
+  },
+  fr: {
+    title: (event: string) => `Billets · ${event}`,
+    attendee: 'Participant',
+    unnamed: 'Non nommé',
+    nameOnPage: 'Tel qu’écrit sur votre page de billets',
+    type: 'Billet',
+    price: 'Prix',
+    free: 'Gratuit',
+    order: 'Code de commande',
+    count: (index: number, total: number) => `Billet ${index} sur ${total}`,
+    scan: 'Présentez ce code à l’entrée, imprimé ou sur votre téléphone. Chaque code fait entrer une personne, une fois.',
+  },
+} satisfies Record<Locale, unknown>;
+
+// A4 in points, with 48 pt margins.
+const WIDTH = 595.28;
+const HEIGHT = 841.89;
+const MARGIN = 48;
+const CONTENT = WIDTH - 2 * MARGIN;
+/** About 9.5 cm: large enough for a door scanner to read from paper or a phone held at arm's length. */
+const QR_SIZE = 270;
+const INK = rgb(0.1, 0.1, 0.12);
+const MUTED = rgb(0.35, 0.35, 0.4);
+const ACCENT = rgb(0.094, 0.392, 0.671);
+
+/** The event's start as read at the venue: in the event's time zone, with the zone's name. */
+export function eventDate(startsAt: Date, timeZone: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale, {
+    timeZone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(startsAt);
+}
+
+/** The QR code as filled squares: vector, so it stays sharp at any print size. */
+function drawQr(page: PDFPage, secret: string, x: number, y: number, size: number) {
+  // Level L like the ticket page: the secret is long, and larger modules read faster.
+  const qr = QRCode.create(secret, { errorCorrectionLevel: 'L' });
+  const count = qr.modules.size;
+  const quiet = 4;
+  const module = size / (count + 2 * quiet);
+  page.drawRectangle({ x, y, width: size, height: size, color: rgb(1, 1, 1) });
+  for (let row = 0; row < count; row += 1) {
+    // Runs of dark modules in a row become one rectangle: far fewer drawing operators.
+    let start = -1;
+    for (let col = 0; col <= count; col += 1) {
+      const dark = col < count && qr.modules.get(row, col) === 1;
+      if (dark && start < 0) start = col;
+      if (!dark && start >= 0) {
+        page.drawRectangle({
+          x: x + (quiet + start) * module,
+          y: y + size - (quiet + row + 1) * module,
+          width: (col - start) * module,
+          height: module,
+          color: rgb(0, 0, 0),
+        });
+        start = -1;
+      }
+    }
+  }
+}
+
+interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+}
+
+function field(
+  page: PDFPage,
+  fonts: Fonts,
+  label: string,
+  value: string,
+  x: number,
+  y: number,
+  width: number,
+) {
+  page.drawText(printable(fonts.regular, label).toUpperCase(), {
+    x,
+    y,
+    size: 9,
+    font: fonts.regular,
+    color: MUTED,
+  });
+  page.drawText(fit(fonts.bold, value, 13, width), { x, y: y - 17, size: 13, font: fonts.bold, color: INK });
+}
+
+function drawTicket(
+  doc: PDFDocument,
+  fonts: Fonts,
+  input: TicketsDocument,
+  ticket: TicketsDocument['tickets'][number],
+  index: number,
+) {
+  const t = TEXT[input.locale];
+  const page = doc.addPage([WIDTH, HEIGHT]);
+  let y = HEIGHT - MARGIN - 12;
+  page.drawText(fit(fonts.regular, printable(fonts.regular, input.organizerName), 11, CONTENT), {
+    x: MARGIN,
+    y,
+    size: 11,
+    font: fonts.regular,
+    color: MUTED,
+  });
+  y -= 34;
+  for (const line of wrap(fonts.bold, printable(fonts.bold, input.event.name), 24, CONTENT, 2)) {
+    page.drawText(line, { x: MARGIN, y, size: 24, font: fonts.bold, color: INK });
+    y -= 30;
+  }
+  const date = printable(fonts.regular, eventDate(input.event.startsAt, input.event.timeZone, input.locale));
+  page.drawText(fit(fonts.regular, date, 13, CONTENT), {
+    x: MARGIN,
+    y,
+    size: 13,
+    font: fonts.regular,
+    color: INK,
+  });
+  y -= 19;
+  for (const part of input.event.place.slice(0, 2)) {
+    page.drawText(fit(fonts.regular, printable(fonts.regular, part), 12, CONTENT), {
+      x: MARGIN,
+      y,
+      size: 12,
+      font: fonts.regular,
+      color: MUTED,
+    });
+    y -= 17;
+  }
+  y -= 10;
+  page.drawLine({ start: { x: MARGIN, y }, end: { x: WIDTH - MARGIN, y }, thickness: 1, color: ACCENT });
+  y -= 28;
+
+  const half = CONTENT / 2 - 8;
+  const name = ticket.attendeeName ? printable(fonts.bold, ticket.attendeeName) : t.unnamed;
+  // A name in a script the standard fonts lack: say where to read it rather than print question marks.
+  const shownName = ticket.attendeeName && !readable(name) ? t.nameOnPage : name;
+  field(page, fonts, t.attendee, shownName, MARGIN, y, half);
+  field(page, fonts, t.type, printable(fonts.bold, ticket.ticketTypeName), MARGIN + half + 16, y, half);
+  y -= 48;
+  const price =
+    ticket.priceMinor === 0 ? t.free : formatMoney(ticket.priceMinor, ticket.currency, input.locale);
+  field(page, fonts, t.price, printable(fonts.bold, price), MARGIN, y, half);
+  field(page, fonts, t.order, input.orderCode, MARGIN + half + 16, y, half);
+  y -= 40;
+
+  const qrY = y - QR_SIZE;
+  drawQr(page, ticket.secret, (WIDTH - QR_SIZE) / 2, qrY, QR_SIZE);
+  const count = t.count(index + 1, input.tickets.length);
+  page.drawText(count, {
+    x: (WIDTH - fonts.bold.widthOfTextAtSize(count, 12)) / 2,
+    y: qrY - 22,
+    size: 12,
+    font: fonts.bold,
+    color: INK,
+  });
+  let footY = qrY - 44;
+  for (const line of wrap(fonts.regular, printable(fonts.regular, t.scan), 10, CONTENT, 3)) {
+    page.drawText(line, {
+      x: (WIDTH - fonts.regular.widthOfTextAtSize(line, 10)) / 2,
+      y: footY,
+      size: 10,
+      font: fonts.regular,
+      color: MUTED,
+    });
+    footY -= 14;
+  }
+}
+
+/** The order's tickets as one PDF, one A4 page per ticket, with standard fonts only (nothing to fetch). */
+export async function renderTicketsPdf(input: TicketsDocument): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const fonts = {
+    regular: await doc.embedFont(StandardFonts.Helvetica),
+    bold: await doc.embedFont(StandardFonts.HelveticaBold),
+  };
+  // Metadata strings are Unicode: the event's name as written, and the order code to find the file by.
+  doc.setTitle(TEXT[input.locale].title(input.event.name));
+  doc.setSubject(input.orderCode);
+  doc.setKeywords([input.orderCode]);
+  doc.setAuthor(input.organizerName);
+  doc.setCreator('Guichet');
+  doc.setProducer('Guichet');
+  doc.setLanguage(input.locale);
+  input.tickets.forEach((ticket, index) => {
+    drawTicket(doc, fonts, input, ticket, index);
+  });
+  return doc.save();
+}

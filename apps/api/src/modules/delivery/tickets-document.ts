@@ -1,0 +1,77 @@
+import type { Database } from '@guichet/db/client';
+import type { Locale } from '@guichet/shared/i18n';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import type { AttachmentRef, Queryable, RenderedAttachment } from '../mail/mail.repository';
+import {
+  findEventForOrders,
+  findOrder,
+  findOrderByCode,
+  type OrderRow,
+  orderTickets,
+} from '../orders/orders.repository';
+import { organizer } from '../orders/ticket-catalogue';
+import { renderTicketsPdf, type TicketsDocument } from './ticket-pdf';
+
+/** The PDF of a paid order's valid tickets, read fresh: what the buyer may use at the door now. */
+
+async function documentOf(db: Queryable, order: OrderRow): Promise<TicketsDocument | null> {
+  // Secrets are given out only for paid orders, like on the ticket page.
+  if (order.status !== 'paid') return null;
+  const [event, tickets, organization] = await Promise.all([
+    findEventForOrders(db, order.organizationId, order.eventId),
+    orderTickets(db, order.organizationId, order.id),
+    organizer(db, order.organizationId),
+  ]);
+  const valid = tickets.filter((row) => row.ticket.status === 'valid');
+  if (!event || valid.length === 0) return null;
+  const place =
+    event.locationType === 'online'
+      ? [event.onlineUrl ?? '']
+      : [event.venueName ?? '', event.venueAddress ?? ''].filter(Boolean);
+  return {
+    locale: (order.locale === 'fr' ? 'fr' : 'en') as Locale,
+    orderCode: order.code,
+    organizerName: organization.name,
+    event: { name: event.name, startsAt: event.startsAt, timeZone: event.timeZone, place },
+    tickets: valid.map((row) => ({
+      ticketTypeName: row.ticketTypeName,
+      attendeeName: row.ticket.attendeeName,
+      priceMinor: row.ticket.priceMinor,
+      currency: row.ticket.currency,
+      secret: row.ticket.secret,
+    })),
+  };
+}
+
+async function render(db: Queryable, order: OrderRow | undefined): Promise<RenderedAttachment | null> {
+  const document = order && (await documentOf(db, order));
+  if (!order || !document) return null;
+  return {
+    filename: `tickets-${order.code}.pdf`,
+    contentType: 'application/pdf',
+    content: Buffer.from(await renderTicketsPdf(document)),
+  };
+}
+
+/** The outbox worker's renderer: an order that is no longer paid (cancelled meanwhile) attaches nothing. */
+export function attachmentRenderer(db: Database) {
+  return async (ref: AttachmentRef): Promise<RenderedAttachment | null> => {
+    switch (ref.kind) {
+      case 'tickets-pdf':
+        return render(db, await findOrder(db, ref.organizationId, ref.orderId));
+      default:
+        return null;
+    }
+  };
+}
+
+/**
+ * A buyer's tickets by the order's code. A wrong code, an unpaid order and one without valid tickets
+ * give the same 404: nothing tells a guesser whether a code exists.
+ */
+export async function publicTicketsPdf(ctx: AppContext, code: string): Promise<RenderedAttachment> {
+  const rendered = await render(ctx.db, await findOrderByCode(ctx.db, code.toUpperCase()));
+  if (!rendered) throw new AppError('not-found', 'No such order.');
+  return rendered;
+}
