@@ -38,6 +38,7 @@ export function publicOrderView(
     createdAt: order.createdAt.toISOString(),
     event: { name: event.name, startsAt: event.startsAt.toISOString(), timeZone: event.timeZone },
     tickets: tickets.map((row) => ticketView(row, order)),
+    refundedMinor: order.refundedMinor,
   };
 }
 
@@ -52,6 +53,7 @@ export function orderSummaryView(order: OrderRow, ticketCount: number): OrderSum
     buyerName: order.buyerName,
     buyerEmail: order.buyerEmail,
     totalMinor: order.totalMinor,
+    refundedMinor: order.refundedMinor,
     currency: order.currency,
     ticketCount,
     reservedUntil: iso(order.reservedUntil),
@@ -65,6 +67,7 @@ export function orderDetailView(
   tickets: TicketWithType[],
   event: Pick<EventRow, 'id' | 'name' | 'startsAt' | 'timeZone'>,
   audit: OrderDetail['audit'],
+  money: Pick<OrderDetail, 'payments' | 'refunds'>,
 ): OrderDetail {
   return {
     ...orderSummaryView(order, tickets.length),
@@ -78,6 +81,8 @@ export function orderDetailView(
       timeZone: event.timeZone,
     },
     tickets: tickets.map((row) => ticketView(row, order)),
+    payments: money.payments,
+    refunds: money.refunds,
     audit,
   };
 }

@@ -7,6 +7,8 @@ import { placeOrder } from '../orders/order-placement';
 import { publicOrderView } from '../orders/order-view';
 import { findEventForOrders, findOrderByCode, orderTickets } from '../orders/orders.repository';
 import { eventTicketTypes, placesLeft, publishedEventBySlugs } from '../orders/ticket-catalogue';
+import { canTakeCards, unavailable } from '../payments/accounts.service';
+import { checkoutLink, checkoutUrlFor } from '../payments/checkout.service';
 import { readFile } from '../settings/settings.service';
 
 /** One answer for a missing organisation, a missing event and an unpublished one. */
@@ -26,7 +28,10 @@ export async function getPublicEvent(
   now = new Date(),
 ): Promise<PublicEvent> {
   const { event, organization } = await findEvent(ctx, orgSlug, eventSlug);
-  const types = await eventTicketTypes(ctx.db, organization.id, event.id);
+  const [types, cards] = await Promise.all([
+    eventTicketTypes(ctx.db, organization.id, event.id),
+    canTakeCards(ctx, organization.id),
+  ]);
   const onSale = types.filter(
     (type) =>
       type.visibility === 'public' &&
@@ -67,6 +72,7 @@ export async function getPublicEvent(
       maxPerOrder: type.maxPerOrder,
       salesEnd: type.salesEnd?.toISOString() ?? null,
     })),
+    paymentMethods: cards ? ['offline', 'stripe'] : ['offline'],
   };
 }
 
@@ -82,7 +88,23 @@ export async function getPublicOrder(ctx: AppContext, code: string): Promise<Pub
   const order = await findOrderByCode(ctx.db, code.toUpperCase());
   const event = order && (await findEventForOrders(ctx.db, order.organizationId, order.eventId));
   if (!order || !event) throw new AppError('not-found', 'No such order.');
-  return publicOrderView(order, await orderTickets(ctx.db, order.organizationId, order.id), event);
+  const [tickets, checkoutUrl] = await Promise.all([
+    orderTickets(ctx.db, order.organizationId, order.id),
+    checkoutUrlFor(ctx, order),
+  ]);
+  return { ...publicOrderView(order, tickets, event), checkoutUrl };
+}
+
+/**
+ * A card order's Checkout page, made right after the order commits. Stripe being unreachable does not
+ * undo the reservation: the answer has no address and the order page offers "continue to payment".
+ */
+async function withCheckout(ctx: AppContext, view: PublicOrder): Promise<PublicOrder> {
+  if (view.paymentMethod !== 'stripe' || view.status !== 'reserved') return view;
+  const order = await findOrderByCode(ctx.db, view.code);
+  if (!order) return view;
+  const link = await checkoutLink(ctx, order).catch(() => null);
+  return { ...view, checkoutUrl: link?.url ?? null };
 }
 
 export interface Answer {
@@ -102,10 +124,15 @@ export async function createPublicOrder(
   idempotencyKey: string | undefined,
 ): Promise<Answer> {
   const { event, organization } = await findEvent(ctx, params.orgSlug, params.eventSlug);
+  if (body.paymentMethod === 'stripe' && !(await canTakeCards(ctx, organization.id))) throw unavailable();
   const claim = idempotencyKey
     ? await claimKey(ctx.db, organization.id, 'public-order', idempotencyKey, { params, body })
     : undefined;
-  if (claim?.kind === 'replay') return { status: claim.status, body: claim.body };
+  if (claim?.kind === 'replay') {
+    // A replayed card order carries its (current) Checkout address, which the stored answer could not.
+    const body = claim.status === 201 ? await withCheckout(ctx, claim.body as PublicOrder) : claim.body;
+    return { status: claim.status, body };
+  }
   const keyHash = claim?.keyHash;
   try {
     const placed = await placeOrder(
@@ -132,7 +159,10 @@ export async function createPublicOrder(
       },
     );
     ctx.kickOutbox();
-    return { status: 201, body: publicOrderView(placed.order, placed.tickets, event) };
+    return {
+      status: 201,
+      body: await withCheckout(ctx, publicOrderView(placed.order, placed.tickets, event)),
+    };
   } catch (error) {
     if (keyHash) {
       if (error instanceof AppError && error.status < 500) {
