@@ -98,6 +98,8 @@ export const publicEventSchema = z.object({
   ticketTypes: z.array(publicTicketTypeSchema),
   /** How a paying buyer may pay: offline always, `stripe` when the organisation can take cards. */
   paymentMethods: z.array(z.enum(['offline', 'stripe'])),
+  /** How long a card checkout holds its places while the buyer pays. */
+  reservationMinutes: z.number().int(),
 });
 export type PublicEvent = z.infer<typeof publicEventSchema>;
 

@@ -73,6 +73,7 @@ export async function getPublicEvent(
       salesEnd: type.salesEnd?.toISOString() ?? null,
     })),
     paymentMethods: cards ? ['offline', 'stripe'] : ['offline'],
+    reservationMinutes: ctx.config.orders.reservationMinutes,
   };
 }
 
