@@ -443,6 +443,11 @@ button{font-size:16px;padding:10px 18px;margin-right:8px}table{width:100%;margin
           response.end(JSON.stringify(body));
         };
         try {
+          if (url.pathname === '/health') {
+            response.writeHead(200, { 'content-type': 'text/plain' });
+            response.end('ok');
+            return;
+          }
           if (!url.pathname.startsWith('/v1/')) {
             if (await hosted(method, url.pathname, response)) return;
             return json(404, { error: { type: 'invalid_request_error', message: 'Not found' } });
