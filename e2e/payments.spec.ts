@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { apiSignUp, signIn, uniqueEmail } from './support';
 
@@ -73,6 +74,12 @@ async function connectThroughApi(request: APIRequestContext, organiser: Organise
   expect(completed.status()).toBe(303);
 }
 
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+}
+
 /** "N left" on the public page's ticket type. */
 async function placesLeft(page: Page, organiser: Organiser): Promise<number> {
   await page.goto(`/e/${organiser.orgSlug}/${organiser.eventSlug}`);
@@ -125,6 +132,7 @@ test('an administrator connects Stripe through the onboarding and sees the accou
   }
   await expect(page.getByText('Yes')).toHaveCount(3);
   await expect(page.getByText('Buyers can pay by card on your events’ pages.')).toBeVisible();
+  await expectAccessible(page);
 
   // The settings say so too, and the public page now offers card payment.
   await page.goto('/settings');
@@ -165,11 +173,14 @@ test('a buyer who cancels on Stripe’s page comes back to the reservation, with
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('textbox', { name: 'Full name' }).fill('Carl Cancel');
   await page.getByRole('textbox', { name: 'E-mail address' }).fill(uniqueEmail('card-cancel'));
+  await expect(page.getByRole('radio', { name: 'Pay by card' })).toBeChecked();
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Continue to payment (€25.00)' }).click();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/checkout\/firebase\?order=/);
   await expect(page.getByText('Reserved', { exact: true })).toBeVisible();
   await expect(page.getByRole('timer')).toHaveText(/Time left to pay: (10:00|9:\d\d)/);
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page.getByText('Confirmed')).toBeVisible();

@@ -99,7 +99,11 @@ export async function createRefund(
       organizationId,
       orderId,
       paymentId: payment?.id ?? null,
-      provider: card ? 'stripe' : order.paymentMethod === 'box_office' ? 'box_office' : 'offline',
+      // How the order was paid; a card order's tickets-only refund has no money to send to Stripe.
+      provider:
+        order.paymentMethod === 'stripe' || order.paymentMethod === 'box_office'
+          ? order.paymentMethod
+          : 'offline',
       amountMinor,
       currency: order.currency,
       status: card ? 'pending' : 'succeeded',
