@@ -93,7 +93,9 @@ export async function getPublicOrder(ctx: AppContext, code: string): Promise<Pub
     orderTickets(ctx.db, order.organizationId, order.id),
     checkoutUrlFor(ctx, order),
   ]);
-  return { ...publicOrderView(order, tickets, event), checkoutUrl };
+  const view = publicOrderView(order, tickets, event);
+  // Only card orders have a payment page (the same shape as the order's first answer).
+  return order.paymentMethod === 'stripe' ? { ...view, checkoutUrl } : view;
 }
 
 /**
