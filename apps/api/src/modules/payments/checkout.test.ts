@@ -117,6 +117,36 @@ describe('Stripe Connect onboarding', () => {
     expect((await publicEvent(shop.orgSlug, shop.event.slug)).paymentMethods).toEqual(['offline', 'stripe']);
   });
 
+  it('applies each account event once: a redelivered older event does not undo a newer one', async () => {
+    const shop = await newShop(app());
+    await connectStripe(app(), shop);
+    const enabled = s.fake.deliveries.at(-1);
+    const [row] = await db()
+      .select()
+      .from(stripeAccounts)
+      .where(eq(stripeAccounts.organizationId, shop.organizationId));
+    const accountId = row?.stripeAccountId ?? '';
+    const first = await db()
+      .select()
+      .from(stripeEvents)
+      .where(eq(stripeEvents.id, enabled?.id ?? ''));
+    expect(first).toMatchObject([{ type: 'account.updated', account: accountId }]);
+    // Stripe then disables charges (a newer event)...
+    const account = s.fake.accounts.get(accountId);
+    const disabled = { ...account, charges_enabled: false, payouts_enabled: false };
+    expect(await s.fake.send('account.updated', disabled, accountId)).toBe(200);
+    const stateOf = async () =>
+      (
+        await db().select().from(stripeAccounts).where(eq(stripeAccounts.organizationId, shop.organizationId))
+      )[0];
+    expect(await stateOf()).toMatchObject({ chargesEnabled: false, payoutsEnabled: false });
+    // ...and the first event arrives again: already processed, it changes nothing.
+    const replayed = s.fake.sentEvents.find((event) => event.id === enabled?.id);
+    expect(replayed).toBeDefined();
+    expect(await s.fake.resend(replayed as Record<string, unknown>)).toBe(200);
+    expect(await stateOf()).toMatchObject({ chargesEnabled: false, payoutsEnabled: false });
+  });
+
   it('gives FINANCE the state and fresh links but not the start; DASHBOARD and SCAN get 403', async () => {
     const shop = await newShop(app());
     const finance = await addStaff(app(), shop.organizationId, ['FINANCE']);
@@ -302,6 +332,12 @@ describe('card checkout', () => {
     const orderId = await orderIdOf(app(), order.code);
     const twice = await Promise.all([s.fake.resend(paid.event), s.fake.resend(paid.event)]);
     expect(twice).toEqual([200, 200]);
+    expect(
+      await db()
+        .select()
+        .from(stripeEvents)
+        .where(eq(stripeEvents.id, String(paid.event.id))),
+    ).toHaveLength(1);
     expect(await ordersSnapshot(app(), shop.organizationId)).toEqual(snapshot);
     expect(await db().select().from(payments).where(eq(payments.orderId, orderId))).toHaveLength(1);
     expect(await counts(app(), shop.event.id)).toMatchObject({ types: [{ sold: 2, held: 0 }] });

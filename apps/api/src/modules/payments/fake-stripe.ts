@@ -101,6 +101,7 @@ export async function startFakeStripe(options: FakeStripeOptions) {
   const refunds: Json[] = [];
   const idempotent = new Map<string, { status: number; body: Json }>();
   const deliveries: { id: string; type: string; status: number }[] = [];
+  const sentEvents: Json[] = [];
   const requests: { method: string; path: string; account: string | null }[] = [];
   let base = '';
 
@@ -127,6 +128,7 @@ export async function startFakeStripe(options: FakeStripeOptions) {
 
   /** Signs and sends an event to the app; answers the status the app gave. */
   async function send(payloadObject: Json, signWith = options.webhookSecret): Promise<number> {
+    sentEvents.push(payloadObject);
     const payload = JSON.stringify(payloadObject, null, 2);
     const signature = stripeSignature(payload, signWith);
     let status: number;
@@ -499,6 +501,8 @@ button{font-size:16px;padding:10px 18px;margin-right:8px}table{width:100%;margin
     intents,
     refunds,
     deliveries,
+    /** Every event sent, in order (to redeliver one as Stripe may). */
+    sentEvents,
     requests,
     completeOnboarding,
     pay,
