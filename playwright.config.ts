@@ -10,6 +10,10 @@ const webDir = path.resolve(`test-results/e2e-web-${PORT}`);
 // Chromium both refuse to connect to.
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? PORT + 1000);
 const oidcIssuer = `http://127.0.0.1:${OIDC_PORT}`;
+// The fake Stripe of the card-payment journeys: +2000 (6100, 6200...: none on the blocked-ports list).
+const STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? PORT + 2000);
+const stripeUrl = `http://127.0.0.1:${STRIPE_PORT}`;
+const stripe = { key: 'sk_test_guichet_e2e_0123456789', webhookSecret: 'whsec_guichet_e2e_0123456789' };
 const oidcProviders = [
   {
     id: 'test',
@@ -66,6 +70,20 @@ export default defineConfig({
       },
     },
     {
+      command: 'node --import tsx e2e/fake-stripe-server.ts',
+      url: `${stripeUrl}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        FAKE_STRIPE_PORT: String(STRIPE_PORT),
+        FAKE_STRIPE_KEY: stripe.key,
+        FAKE_STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+        FAKE_STRIPE_WEBHOOK_URL: `http://localhost:${PORT}/api/payments/stripe/webhook`,
+      },
+    },
+    {
       // Data and web build per port, so several runs can share the machine without touching each other.
       command: `rm -rf ${dataDir} && npx vite build apps/web --logLevel warn --outDir ${webDir} --emptyOutDir && node --import tsx apps/api/src/main.ts`,
       url: `http://localhost:${PORT}/api/health`,
@@ -89,6 +107,12 @@ export default defineConfig({
         OIDC_PROVIDERS: JSON.stringify(oidcProviders),
         // No map tiles: browser tests never reach the internet.
         MAP_TILE_URL: '',
+        // Card payments against the fake Stripe above; 5 % + €0.30 platform fee.
+        STRIPE_SECRET_KEY: stripe.key,
+        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+        STRIPE_API_URL: stripeUrl,
+        STRIPE_PLATFORM_FEE_BPS: '500',
+        STRIPE_PLATFORM_FEE_FIXED_MINOR: '30',
       },
     },
   ],

@@ -21,6 +21,13 @@ import { mailboxApiRoutes, registerMailboxPage } from './modules/mail/mailbox.ro
 import { mapRoutes } from './modules/map/map.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
+import { PaymentsJob } from './modules/payments/payments.job';
+import {
+  paymentsRoutes,
+  publicPaymentsRoutes,
+  stripeWebhookRoutes,
+} from './modules/payments/payments.routes';
+import { stripeProvider } from './modules/payments/provider';
 import { placesRoutes } from './modules/places/places.routes';
 import { publicRoutes } from './modules/public/public.routes';
 import { filesRoutes } from './modules/settings/files.routes';
@@ -107,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       publicReadsPerIp: new RateLimiter(config.orders.publicReadsPerMinute, 60_000),
       publicOrdersPerIp: new RateLimiter(config.orders.publicOrdersPerMinute, 60_000),
     },
+    payments: config.stripe ? stripeProvider(config.stripe) : null,
     kickOutbox: () => outbox.kick(),
   };
   app.decorate('outbox', outbox);
@@ -118,6 +126,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const expiry = new ReservationExpiryJob(db, app.log);
   if (deps.startWorker !== false) app.addHook('onReady', async () => expiry.start());
   app.addHook('onClose', async () => expiry.stop());
+  const paymentsJob = new PaymentsJob(ctx, app.log);
+  if (deps.startWorker !== false && ctx.payments) app.addHook('onReady', async () => paymentsJob.start());
+  app.addHook('onClose', async () => paymentsJob.stop());
 
   await app.register(cookie);
   registerSecurityHeaders(app, config);
@@ -152,6 +163,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(ordersRoutes(ctx));
       await api.register(publicRoutes(ctx));
       await api.register(deliveryRoutes(ctx));
+      await api.register(paymentsRoutes(ctx));
+      await api.register(publicPaymentsRoutes(ctx));
+      await api.register(stripeWebhookRoutes(ctx));
       await api.register(placesRoutes(ctx));
       await api.register(mapRoutes(ctx));
       if (config.devMailbox) await api.register(mailboxApiRoutes(ctx));

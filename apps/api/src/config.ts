@@ -89,6 +89,11 @@ const envSchema = z.object({
   RESERVATION_MINUTES: z.coerce.number().int().min(1).max(120).default(10),
   PUBLIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   PUBLIC_ORDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_URL: z.string().url().default('https://api.stripe.com'),
+  STRIPE_PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(10_000).default(0),
+  STRIPE_PLATFORM_FEE_FIXED_MINOR: z.coerce.number().int().min(0).default(0),
 });
 
 export interface Config {
@@ -126,6 +131,18 @@ export interface Config {
    * the public pages (reads) and of order creation, per minute.
    */
   orders: { reservationMinutes: number; publicReadsPerMinute: number; publicOrdersPerMinute: number };
+  /** Card payments through Stripe Connect; null without a key (then cards are simply not offered). */
+  stripe: StripeConfig | null;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Stripe's API, or a compatible server (the tests' fake). */
+  apiUrl: string;
+  /** The platform's fee on each card payment: basis points of the total plus a fixed amount in minor units. */
+  feeBps: number;
+  feeFixedMinor: number;
 }
 
 export type GeocoderConfig =
@@ -213,6 +230,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       publicReadsPerMinute: e.PUBLIC_RATE_LIMIT_PER_MINUTE,
       publicOrdersPerMinute: e.PUBLIC_ORDER_RATE_LIMIT_PER_MINUTE,
     },
+    stripe: stripeConfig(e),
+  };
+}
+
+/** Stripe is on with a secret key; its webhooks cannot be trusted without their signing secret. */
+function stripeConfig(e: z.infer<typeof envSchema>): StripeConfig | null {
+  if (!e.STRIPE_SECRET_KEY) return null;
+  if (!e.STRIPE_WEBHOOK_SECRET)
+    throw new Error('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY');
+  return {
+    secretKey: e.STRIPE_SECRET_KEY,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    apiUrl: e.STRIPE_API_URL.replace(/\/$/, ''),
+    feeBps: e.STRIPE_PLATFORM_FEE_BPS,
+    feeFixedMinor: e.STRIPE_PLATFORM_FEE_FIXED_MINOR,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Database } from '@guichet/db/client';
 import type { Config } from './config';
+import type { PaymentProvider } from './modules/payments/provider';
 import type { RateLimiter } from './plugins/rate-limit';
 
 /** What services need from the outside world; built once in buildApp, passed explicitly (no container). */
@@ -16,6 +17,8 @@ export interface AppContext {
     /** Public order creation, per client IP. */
     publicOrdersPerIp: RateLimiter;
   };
+  /** Card payments (Stripe); null when no Stripe key is configured. */
+  payments: PaymentProvider | null;
   /** Asks the outbox worker to look for work now rather than at its next tick. */
   kickOutbox(): void;
 }

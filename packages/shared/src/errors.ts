@@ -63,6 +63,19 @@ export const ERROR_STATUS = {
   'request-in-progress': 409,
   /** The order's status does not allow this change (e.g. cancelling a cancelled order). */
   'invalid-order-status': 409,
+  // Payments
+  /** Card payments are not configured, or the organisation's Stripe account cannot take charges yet. */
+  'card-payments-unavailable': 409,
+  /** The organisation has not started Stripe onboarding yet. */
+  'payment-account-missing': 409,
+  /** Stripe refused or did not answer; nothing was charged or changed on our side. */
+  'payment-provider-error': 502,
+  /** A webhook whose signature does not verify with the signing secret. */
+  'invalid-webhook-signature': 400,
+  /** A refund larger than what is left of what the order paid. */
+  'refund-exceeds-paid': 422,
+  /** A ticket to refund is not a valid ticket of this order (already refunded or cancelled). */
+  'ticket-not-refundable': 409,
   // Storage
   'object-not-found': 404,
   unauthorized: 403,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paymentSchema, refundSchema } from './payments';
 
 export const ORDER_STATUSES = ['reserved', 'pending_payment', 'paid', 'cancelled', 'expired'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -27,11 +28,14 @@ export type OrderLineInput = z.infer<typeof orderLineInputSchema>;
 
 const lines = z.array(orderLineInputSchema).min(1).max(20);
 
-/** POST /api/public/events/:orgSlug/:eventSlug/orders. Card payments arrive with Stripe Checkout. */
+/**
+ * POST /api/public/events/:orgSlug/:eventSlug/orders. `stripe` (when the event offers it) reserves the
+ * seats and answers the Stripe Checkout address to pay at.
+ */
 export const createPublicOrderBodySchema = z.strictObject({
   buyer: buyerSchema,
   lines,
-  paymentMethod: z.enum(['free', 'offline']),
+  paymentMethod: z.enum(['free', 'offline', 'stripe']),
   locale: z.enum(['en', 'fr']).default('en'),
 });
 export type CreatePublicOrderBody = z.input<typeof createPublicOrderBodySchema>;
@@ -94,6 +98,10 @@ export const publicEventSchema = z.object({
   /** The checkout must give each ticket's attendee name. */
   attendeeNamesRequired: z.boolean(),
   ticketTypes: z.array(publicTicketTypeSchema),
+  /** How a paying buyer may pay: offline always, `stripe` when the organisation can take cards. */
+  paymentMethods: z.array(z.enum(['offline', 'stripe'])),
+  /** How long a card checkout holds its places while the buyer pays. */
+  reservationMinutes: z.number().int(),
 });
 export type PublicEvent = z.infer<typeof publicEventSchema>;
 
@@ -127,6 +135,10 @@ export const publicOrderSchema = z.object({
    * to null so that answers stored for idempotent replays before the field existed still serialise.
    */
   paymentInstructions: z.string().nullable().default(null),
+  /** A card order still reserved: the Stripe Checkout page where it is paid, while time is left. */
+  checkoutUrl: z.string().nullable().optional(),
+  /** Money given back to the buyer so far. */
+  refundedMinor: z.number().int().optional(),
 });
 export type PublicOrder = z.infer<typeof publicOrderSchema>;
 
@@ -140,6 +152,7 @@ export const orderSummarySchema = z.object({
   buyerName: z.string(),
   buyerEmail: z.string(),
   totalMinor: z.number().int(),
+  refundedMinor: z.number().int(),
   currency: z.string(),
   ticketCount: z.number().int(),
   reservedUntil: z.string().nullable(),
@@ -169,6 +182,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   expiredAt: z.string().nullable(),
   event: z.object({ id: z.uuid(), name: z.string(), startsAt: z.string(), timeZone: z.string() }),
   tickets: z.array(ticketSchema),
+  payments: z.array(paymentSchema),
+  refunds: z.array(refundSchema),
   audit: z.array(auditEntrySchema),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;

@@ -149,6 +149,13 @@ describe('OpenAPI', () => {
     ['get', '/api/public/events/{orgSlug}/{eventSlug}/cover'],
     ['post', '/api/public/events/{orgSlug}/{eventSlug}/orders'],
     ['get', '/api/public/orders/{code}'],
+    // Payments (modules/payments/payments.routes.ts).
+    ['get', '/api/payments/stripe/account'],
+    ['post', '/api/payments/stripe/onboarding'],
+    ['post', '/api/payments/stripe/onboarding/refresh'],
+    ['post', '/api/orders/{orderId}/refunds'],
+    ['post', '/api/public/orders/{code}/checkout'],
+    ['post', '/api/payments/stripe/webhook'],
     // Served because no SMTP server is configured in tests (DEV_MAILBOX defaults on).
     ['get', '/api/dev/mailbox'],
   ];

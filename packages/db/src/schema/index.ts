@@ -3,6 +3,7 @@ export * from './identity';
 export * from './orders';
 export * from './organizations';
 export * from './outbox';
+export * from './payments';
 export * from './settings';
 export * from './sign-in';
 export * from './teams';

@@ -49,6 +49,8 @@ export const orders = pgTable(
     buyerEmail: text('buyer_email').notNull(),
     locale: text('locale').notNull().default('en'),
     totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+    /** Money given back so far (see the payments schema); a guarded UPDATE and a CHECK keep it ≤ total. */
+    refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
     currency: char('currency', { length: 3 }).notNull(),
     reservedUntil: timestamp('reserved_until', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -76,6 +78,10 @@ export const orders = pgTable(
       sql`${table.paymentMethod} in ('free', 'offline', 'stripe', 'box_office')`,
     ),
     check('orders_total_valid', sql`${table.totalMinor} >= 0`),
+    check(
+      'orders_refunded_valid',
+      sql`${table.refundedMinor} >= 0 and ${table.refundedMinor} <= ${table.totalMinor}`,
+    ),
     check(
       'orders_reservation_valid',
       sql`${table.status} <> 'reserved' or ${table.reservedUntil} is not null`,

@@ -210,6 +210,7 @@ export async function placeOrder(
     updatedAt: now,
     paidAt: status === 'paid' ? now : null,
     cancelledAt: null,
+    refundedMinor: 0,
     expiredAt: null,
     createdBy: input.actor,
     note: input.note ?? null,

@@ -41,6 +41,7 @@ export function publicOrderView(
     event: { name: event.name, startsAt: event.startsAt.toISOString(), timeZone: event.timeZone },
     tickets: tickets.map((row) => ticketView(row, order)),
     paymentInstructions: order.status === 'pending_payment' ? paymentInstructions : null,
+    refundedMinor: order.refundedMinor,
   };
 }
 
@@ -55,6 +56,7 @@ export function orderSummaryView(order: OrderRow, ticketCount: number): OrderSum
     buyerName: order.buyerName,
     buyerEmail: order.buyerEmail,
     totalMinor: order.totalMinor,
+    refundedMinor: order.refundedMinor,
     currency: order.currency,
     ticketCount,
     reservedUntil: iso(order.reservedUntil),
@@ -68,6 +70,7 @@ export function orderDetailView(
   tickets: TicketWithType[],
   event: Pick<EventRow, 'id' | 'name' | 'startsAt' | 'timeZone'>,
   audit: OrderDetail['audit'],
+  money: Pick<OrderDetail, 'payments' | 'refunds'>,
 ): OrderDetail {
   return {
     ...orderSummaryView(order, tickets.length),
@@ -81,6 +84,8 @@ export function orderDetailView(
       timeZone: event.timeZone,
     },
     tickets: tickets.map((row) => ticketView(row, order)),
+    payments: money.payments,
+    refunds: money.refunds,
     audit,
   };
 }

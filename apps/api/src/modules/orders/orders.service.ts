@@ -11,6 +11,7 @@ import { AppError } from '../../errors';
 import { listAudit, recordAudit } from '../audit/audit.service';
 import { releaseCapacity } from '../events/events.repository';
 import { enqueueMail, type Queryable } from '../mail/mail.repository';
+import { orderMoney, recordStaffPayment } from '../payments/order-money';
 import { orderMail } from './order-notify';
 import { placeOrder } from './order-placement';
 import { orderDetailView, orderSummaryView } from './order-view';
@@ -50,10 +51,11 @@ export async function getOrder(
 ): Promise<OrderDetail> {
   const order = await repository.findOrder(ctx.db, organizationId, orderId);
   if (!order) throw notFound();
-  const [tickets, event, audit] = await Promise.all([
+  const [tickets, event, audit, money] = await Promise.all([
     repository.orderTickets(ctx.db, organizationId, orderId),
     eventOf(ctx.db, organizationId, order.eventId),
     listAudit(ctx.db, { organizationId, targetType: 'order', targetId: orderId, limit: 100 }),
+    orderMoney(ctx.db, organizationId, orderId),
   ]);
   return orderDetailView(
     order,
@@ -67,6 +69,7 @@ export async function getOrder(
       after: entry.after,
       createdAt: entry.createdAt,
     })),
+    money,
   );
 }
 
@@ -84,19 +87,32 @@ export async function createBoxOfficeOrder(
       details: { status: event.status },
     });
   }
-  const placed = await placeOrder(ctx, {
-    organizationId,
-    event,
-    channel: 'box_office',
-    buyer: body.buyer,
-    lines: body.lines,
-    paymentMethod: 'box_office',
-    comp: body.payment === 'comp',
-    actor,
-    note: body.note,
-    sendEmail: body.sendEmail,
-    locale: body.locale,
-  });
+  const placed = await placeOrder(
+    ctx,
+    {
+      organizationId,
+      event,
+      channel: 'box_office',
+      buyer: body.buyer,
+      lines: body.lines,
+      paymentMethod: 'box_office',
+      comp: body.payment === 'comp',
+      actor,
+      note: body.note,
+      sendEmail: body.sendEmail,
+      locale: body.locale,
+    },
+    // The money taken at the box office, recorded with the order (nothing for comp tickets).
+    (tx, { order }) =>
+      recordStaffPayment(tx, {
+        organizationId,
+        orderId: order.id,
+        provider: 'box_office',
+        amountMinor: order.totalMinor,
+        currency: order.currency,
+        actor,
+      }),
+  );
   ctx.kickOutbox();
   return getOrder(ctx, organizationId, placed.order.id);
 }
@@ -125,6 +141,14 @@ export async function markPaid(ctx: AppContext, organizationId: string, actor: s
     const order = await repository.transitionOrder(tx, organizationId, orderId, ['pending_payment'], 'paid');
     if (!order) throw wrongStatus(before.status, 'marked paid');
     await repository.addCustomerSpend(tx, organizationId, order.buyerEmail, order.totalMinor);
+    await recordStaffPayment(tx, {
+      organizationId,
+      orderId,
+      provider: 'offline',
+      amountMinor: order.totalMinor,
+      currency: order.currency,
+      actor,
+    });
     const [event, organization, tickets] = await Promise.all([
       eventOf(tx, organizationId, order.eventId),
       organizer(tx, organizationId),

@@ -7,6 +7,8 @@ import { placeOrder } from '../orders/order-placement';
 import { publicOrderView } from '../orders/order-view';
 import { findEventForOrders, findOrderByCode, orderTickets } from '../orders/orders.repository';
 import { eventTicketTypes, organizer, placesLeft, publishedEventBySlugs } from '../orders/ticket-catalogue';
+import { canTakeCards, unavailable } from '../payments/accounts.service';
+import { checkoutLink, checkoutUrlFor } from '../payments/checkout.service';
 import { readFile } from '../settings/settings.service';
 
 /** One answer for a missing organisation, a missing event and an unpublished one. */
@@ -26,7 +28,10 @@ export async function getPublicEvent(
   now = new Date(),
 ): Promise<PublicEvent> {
   const { event, organization } = await findEvent(ctx, orgSlug, eventSlug);
-  const types = await eventTicketTypes(ctx.db, organization.id, event.id);
+  const [types, cards] = await Promise.all([
+    eventTicketTypes(ctx.db, organization.id, event.id),
+    canTakeCards(ctx, organization.id),
+  ]);
   const onSale = types.filter(
     (type) =>
       type.visibility === 'public' &&
@@ -68,6 +73,8 @@ export async function getPublicEvent(
       maxPerOrder: type.maxPerOrder,
       salesEnd: type.salesEnd?.toISOString() ?? null,
     })),
+    paymentMethods: cards ? ['offline', 'stripe'] : ['offline'],
+    reservationMinutes: ctx.config.orders.reservationMinutes,
   };
 }
 
@@ -83,11 +90,26 @@ export async function getPublicOrder(ctx: AppContext, code: string): Promise<Pub
   const order = await findOrderByCode(ctx.db, code.toUpperCase());
   const event = order && (await findEventForOrders(ctx.db, order.organizationId, order.eventId));
   if (!order || !event) throw new AppError('not-found', 'No such order.');
-  const [tickets, organization] = await Promise.all([
+  const [tickets, organization, checkoutUrl] = await Promise.all([
     orderTickets(ctx.db, order.organizationId, order.id),
     organizer(ctx.db, order.organizationId),
+    checkoutUrlFor(ctx, order),
   ]);
-  return publicOrderView(order, tickets, event, organization.offlinePaymentInstructions);
+  const view = publicOrderView(order, tickets, event, organization.offlinePaymentInstructions);
+  // Only card orders have a payment page (the same shape as the order's first answer).
+  return order.paymentMethod === 'stripe' ? { ...view, checkoutUrl } : view;
+}
+
+/**
+ * A card order's Checkout page, made right after the order commits. Stripe being unreachable does not
+ * undo the reservation: the answer has no address and the order page offers "continue to payment".
+ */
+async function withCheckout(ctx: AppContext, view: PublicOrder): Promise<PublicOrder> {
+  if (view.paymentMethod !== 'stripe' || view.status !== 'reserved') return view;
+  const order = await findOrderByCode(ctx.db, view.code);
+  if (!order) return view;
+  const link = await checkoutLink(ctx, order).catch(() => null);
+  return { ...view, checkoutUrl: link?.url ?? null };
 }
 
 export interface Answer {
@@ -107,10 +129,15 @@ export async function createPublicOrder(
   idempotencyKey: string | undefined,
 ): Promise<Answer> {
   const { event, organization } = await findEvent(ctx, params.orgSlug, params.eventSlug);
+  if (body.paymentMethod === 'stripe' && !(await canTakeCards(ctx, organization.id))) throw unavailable();
   const claim = idempotencyKey
     ? await claimKey(ctx.db, organization.id, 'public-order', idempotencyKey, { params, body })
     : undefined;
-  if (claim?.kind === 'replay') return { status: claim.status, body: claim.body };
+  if (claim?.kind === 'replay') {
+    // A replayed card order carries its (current) Checkout address, which the stored answer could not.
+    const body = claim.status === 201 ? await withCheckout(ctx, claim.body as PublicOrder) : claim.body;
+    return { status: claim.status, body };
+  }
   const keyHash = claim?.keyHash;
   try {
     const placed = await placeOrder(
@@ -144,7 +171,10 @@ export async function createPublicOrder(
     ctx.kickOutbox();
     return {
       status: 201,
-      body: publicOrderView(placed.order, placed.tickets, event, organization.offlinePaymentInstructions),
+      body: await withCheckout(
+        ctx,
+        publicOrderView(placed.order, placed.tickets, event, organization.offlinePaymentInstructions),
+      ),
     };
   } catch (error) {
     if (keyHash) {

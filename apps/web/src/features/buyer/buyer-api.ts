@@ -1,4 +1,5 @@
 import type { CreatePublicOrderBody, PublicEvent, PublicOrder } from '@guichet/shared/orders';
+import type { CheckoutLink } from '@guichet/shared/payments';
 import { ApiError, errorFromBody, parseRetryAfter } from '../../lib/api-error';
 import { API_BASE_URL, REQUEST_TIMEOUT_MS } from '../../lib/http-client';
 import { publicApi } from '../../lib/public-api';
@@ -99,4 +100,9 @@ export async function placePublicOrder(
     );
   }
   return json as PublicOrder;
+}
+
+/** "Continue to payment": the Stripe Checkout page of a card order still reserved (made if needed). */
+export function fetchCheckoutLink(code: string) {
+  return publicApi.post<CheckoutLink>(`/public/orders/${segment(code)}/checkout`, {});
 }

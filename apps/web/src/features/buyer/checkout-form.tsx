@@ -1,5 +1,5 @@
 import type { CreatePublicOrderBody, PublicEvent, PublicOrder } from '@guichet/shared/orders';
-import { Alert, Button, Divider, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Divider, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, type Ref, useRef, useState } from 'react';
 import { isApiError } from '../../lib/api-error';
 import { useTranslation } from '../../lib/i18n';
@@ -48,7 +48,10 @@ export function CheckoutForm({
   const { t, locale } = useTranslation();
   const cart = cartOf(event.ticketTypes, quantities);
   const currency = cart.lines[0]?.type.currency ?? 'EUR';
-  const paymentMethod = cart.totalMinor === 0 ? 'free' : 'offline';
+  const offersCard = event.paymentMethods.includes('stripe');
+  // Card first when offered: it confirms the order at once; offline stays available.
+  const [paidWith, setPaidWith] = useState<'stripe' | 'offline'>(offersCard ? 'stripe' : 'offline');
+  const paymentMethod = cart.totalMinor === 0 ? 'free' : offersCard ? paidWith : 'offline';
   const { name, email } = buyer;
   const namesRequired = event.attendeeNamesRequired;
   const [attendees, setAttendees] = useState<Record<string, string[]>>({});
@@ -241,19 +244,44 @@ export function CheckoutForm({
             </Stack>
           </fieldset>
 
-          {/* One way to pay for now (free orders, or offline for the rest), so it is stated, not chosen. */}
           <section aria-labelledby="checkout-payment">
             <Text fw={500} size="sm" id="checkout-payment" mb={4}>
               {t('buyer.checkout.payment')}
             </Text>
-            <Paper withBorder p="sm">
-              <Text fw={600}>
-                {paymentMethod === 'free' ? t('buyer.checkout.free') : t('buyer.checkout.offline')}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {paymentMethod === 'free' ? t('buyer.checkout.freeHint') : t('buyer.checkout.offlineHint')}
-              </Text>
-            </Paper>
+            {paymentMethod === 'free' || !offersCard ? (
+              // One way to pay (free, or offline only): stated, not chosen.
+              <Paper withBorder p="sm">
+                <Text fw={600}>
+                  {paymentMethod === 'free' ? t('buyer.checkout.free') : t('buyer.checkout.offline')}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {paymentMethod === 'free' ? t('buyer.checkout.freeHint') : t('buyer.checkout.offlineHint')}
+                </Text>
+              </Paper>
+            ) : (
+              <Radio.Group
+                value={paidWith}
+                onChange={(value) => setPaidWith(value === 'offline' ? 'offline' : 'stripe')}
+                aria-labelledby="checkout-payment"
+              >
+                <Stack gap="xs">
+                  <Paper withBorder p="sm">
+                    <Radio
+                      value="stripe"
+                      label={t('buyer.checkout.card')}
+                      description={t('buyer.checkout.cardHint', { minutes: event.reservationMinutes })}
+                    />
+                  </Paper>
+                  <Paper withBorder p="sm">
+                    <Radio
+                      value="offline"
+                      label={t('buyer.checkout.offline')}
+                      description={t('buyer.checkout.offlineHint')}
+                    />
+                  </Paper>
+                </Stack>
+              </Radio.Group>
+            )}
           </section>
 
           {/* A live region that is always there, so the message is announced when it appears. */}
@@ -268,7 +296,9 @@ export function CheckoutForm({
           <Button type="submit" size="md" fullWidth loading={submitting}>
             {paymentMethod === 'free'
               ? t('buyer.checkout.placeFree')
-              : t('buyer.checkout.place', { total: formatMoney(cart.totalMinor, currency, locale) })}
+              : paymentMethod === 'stripe'
+                ? t('buyer.checkout.placeCard', { total: formatMoney(cart.totalMinor, currency, locale) })
+                : t('buyer.checkout.place', { total: formatMoney(cart.totalMinor, currency, locale) })}
           </Button>
         </Stack>
       </form>

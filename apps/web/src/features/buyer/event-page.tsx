@@ -169,7 +169,11 @@ function EventView({
           quantities={quantities}
           onBack={() => goTo('tickets')}
           onSoldOut={onSoldOut}
-          onPlaced={(order) => navigate(`/checkout/firebase?order=${encodeURIComponent(order.code)}`)}
+          onPlaced={(order) => {
+            // A card order goes on to Stripe's page; the buyer comes back to the order page from there.
+            if (order.checkoutUrl) window.location.assign(order.checkoutUrl);
+            else navigate(`/checkout/firebase?order=${encodeURIComponent(order.code)}`);
+          }}
           slugs={{ orgSlug, eventSlug }}
           buyer={buyer}
           onBuyerChange={setBuyer}

@@ -4,6 +4,7 @@ import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title 
 import { useEffect } from 'react';
 import { type TranslationKey, useTranslation } from '../../lib/i18n';
 import { orderCodeOf } from './buyer-api';
+import { CardPayment } from './card-payment';
 import { formatEventDate, formatMoney } from './format';
 import { IssuedTickets } from './issued-tickets';
 import { LoadFailed } from './load-failed';
@@ -106,12 +107,22 @@ function OrderView({
             })}
           </Text>
         )}
+        {order.status === 'reserved' && order.paymentMethod === 'stripe' && (
+          <CardPayment order={order} onTimeUp={refresh} />
+        )}
         <Group justify="space-between" wrap="nowrap" mt="sm">
           <Text size="sm" c="dimmed">
             {t('buyer.order.total', { count: order.tickets.length })}
           </Text>
           <Text fw={700}>{formatMoney(order.totalMinor, order.currency, locale)}</Text>
         </Group>
+        {(order.refundedMinor ?? 0) > 0 && (
+          <Text size="sm" mt={4}>
+            {t('buyer.order.refunded', {
+              amount: formatMoney(order.refundedMinor ?? 0, order.currency, locale),
+            })}
+          </Text>
+        )}
         {isWaiting(order.status) && (
           <Group justify="space-between" mt="sm" wrap="nowrap">
             <Text size="xs" c="dimmed">

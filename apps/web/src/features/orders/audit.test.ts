@@ -16,8 +16,8 @@ const entry = (action: string, before: unknown, after: unknown) => ({
 describe('audit entries', () => {
   it('names known actions and shows unknown ones by code', () => {
     expect(auditAction(entry('order.cancelled', null, null), t)).toBe('orders.action.cancelled');
-    expect(auditAction(entry('order.refunded', null, null), t)).toBe(
-      'orders.action.other({"action":"order.refunded"})',
+    expect(auditAction(entry('order.transferred', null, null), t)).toBe(
+      'orders.action.other({"action":"order.transferred"})',
     );
   });
 

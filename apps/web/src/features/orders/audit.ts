@@ -11,6 +11,10 @@ const ACTION_KEYS: Record<string, TranslationKey> = {
   'order.expired': 'orders.action.expired',
   'order.mail-resent': 'orders.action.mailResent',
   'ticket.attendee-changed': 'orders.action.attendeeChanged',
+  'order.paid': 'orders.action.paid',
+  'order.refunded': 'orders.action.refunded',
+  'order.payment-refunded': 'orders.action.paymentRefunded',
+  'order.refund-failed': 'orders.action.refundFailed',
 };
 
 /** The entry's action in words; an action this build does not know yet is still shown, by its code. */
@@ -37,6 +41,10 @@ export function auditDetail(entry: AuditEntry, unnamed: string): string | null {
       return `${field(entry.before, 'attendeeName') ?? unnamed} → ${field(entry.after, 'attendeeName') ?? unnamed}`;
     case 'order.mail-resent':
       return field(entry.after, 'to');
+    case 'order.refunded':
+      return field(entry.after, 'reason');
+    case 'order.refund-failed':
+      return field(entry.after, 'message');
     default:
       return null;
   }

@@ -53,6 +53,7 @@ describe('orderRows', () => {
     buyerName: 'Zoé',
     buyerEmail: 'zoe@example.com',
     totalMinor: 1250,
+    refundedMinor: 0,
     currency: 'EUR',
     ticketCount: 2,
     reservedUntil: null,

@@ -15,7 +15,9 @@ import { useResendOrderMail } from './api/resend-order';
 import { auditAction, auditDetail } from './audit';
 import { formatInstant, OrderStatusBadge } from './order-badges';
 import { OrderEmails } from './order-emails';
+import { OrderMoney } from './order-money';
 import { OrderTickets } from './order-tickets';
+import { RefundModal, refundableOf } from './refund-modal';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -91,7 +93,13 @@ function OrderActions({ order }: { order: OrderDetail }) {
   const resend = useResendOrderMail(order.eventId);
   const canResend = order.status === 'paid' || order.status === 'pending_payment';
   const canCancel = order.status !== 'cancelled' && order.status !== 'expired';
-  if (order.status !== 'pending_payment' && !canResend && !canCancel) return null;
+  // Money received and not all given back, or tickets still valid on a paid order.
+  const canRefund =
+    order.paidAt !== null &&
+    (order.status === 'paid' || order.status === 'cancelled') &&
+    (refundableOf(order) > 0 || order.tickets.some((ticket) => ticket.status === 'valid'));
+  const [refunding, setRefunding] = useState(false);
+  if (order.status !== 'pending_payment' && !canResend && !canCancel && !canRefund) return null;
   return (
     <Group gap="sm" wrap="wrap">
       {order.status === 'pending_payment' && (
@@ -121,7 +129,13 @@ function OrderActions({ order }: { order: OrderDetail }) {
           {t('orders.detail.resend')}
         </Button>
       )}
+      {canRefund && (
+        <Button variant="light" color="orange" c="orange.9" onClick={() => setRefunding(true)}>
+          {t('orders.refund.open')}
+        </Button>
+      )}
       {canCancel && <CancelOrder order={order} />}
+      <RefundModal order={order} opened={refunding} onClose={() => setRefunding(false)} />
     </Group>
   );
 }
@@ -177,6 +191,11 @@ function OrderBody({ order }: { order: OrderDetail }) {
         </Fact>
         <Fact label={t('orders.detail.total')}>
           <Text fw={700}>{formatMoney(order.totalMinor, order.currency, locale)}</Text>
+          {order.refundedMinor > 0 && (
+            <Text size="sm">
+              {t('orders.money.refunded')} {formatMoney(order.refundedMinor, order.currency, locale)}
+            </Text>
+          )}
         </Fact>
         <Fact label={t('orders.detail.placed')}>
           <Text>{formatInstant(order.createdAt, locale)}</Text>
@@ -214,6 +233,12 @@ function OrderBody({ order }: { order: OrderDetail }) {
           {t('orders.emails.title')}
         </Title>
         <OrderEmails orderId={order.id} />
+      </Stack>
+      <Stack gap="sm" component="section" aria-labelledby="order-money">
+        <Title order={3} size="h4" id="order-money">
+          {t('orders.money.payments')}
+        </Title>
+        <OrderMoney order={order} />
       </Stack>
       <Stack gap="sm" component="section" aria-labelledby="order-audit">
         <Title order={3} size="h4" id="order-audit">

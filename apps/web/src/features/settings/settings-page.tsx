@@ -6,6 +6,7 @@ import { FormError } from '../../components/form-error';
 import { PageHeader } from '../../components/page-header';
 import { useTranslation } from '../../lib/i18n';
 import { toastError } from '../../lib/toasts';
+import { PaymentsSection } from '../payments/payments-section';
 import { useFileUrl } from './api/get-file';
 import { useSettingsOverview } from './api/get-overview';
 import { useUpdateSecuritySettings } from './api/update-security';
@@ -140,7 +141,7 @@ export default function SettingsPage() {
           </SettingsSection>
 
           <SettingsSection id="settings-payments" title={t('settings.payments.title')}>
-            <Text size="sm">{t('settings.payments.body')}</Text>
+            <PaymentsSection />
           </SettingsSection>
         </>
       )}

@@ -38,6 +38,10 @@ const errors = {
   'idempotency-key-reused': 'This request was already sent with different details. Start again.',
   'request-in-progress': 'Your order is still being processed. Wait a moment, then check again.',
   canceled: 'The operation was cancelled.',
+  'card-payments-unavailable': 'Card payment is not available here. Choose another way to pay.',
+  'payment-provider-error':
+    'The payment service did not answer as expected. Nothing was charged; try again in a moment.',
+  'invalid-webhook-signature': 'The payment notification could not be verified.',
 } satisfies Record<CoreErrorCode, string>;
 
 export const en = {

@@ -51,6 +51,10 @@ export const frBuyer: BuyerTranslation = {
       offline: 'Paiement sur place ou par virement',
       offlineHint:
         'Vos places vous sont réservées. L’organisateur vous indique comment payer et confirme votre commande une fois payée.',
+      card: 'Payer par carte',
+      cardHint:
+        'Paiement sécurisé avec Stripe. Vos places sont réservées {{minutes}} minutes pendant le paiement.',
+      placeCard: 'Continuer vers le paiement ({{total}})',
       placeFree: 'Obtenir mes billets',
       place: 'Commander ({{total}})',
       nameRequired: 'Saisissez votre nom.',
@@ -86,6 +90,10 @@ export const frBuyer: BuyerTranslation = {
         cancelled: 'Cette commande a été annulée. Ses billets ne sont plus valables.',
         expired: 'La réservation a expiré avant l’arrivée du paiement. Aucun billet n’a été émis.',
       },
+      timeLeft: 'Temps restant pour payer : {{time}}',
+      continuePayment: 'Continuer vers le paiement',
+      paymentUnavailable: 'La page de paiement n’a pas pu s’ouvrir.',
+      refunded: '{{amount}} remboursés.',
       reservedUntil: 'Retenue jusqu’à {{time}}.',
       total_one: 'Total, {{count}} billet',
       total_other: 'Total, {{count}} billets',

@@ -43,6 +43,11 @@ const errors = {
   'idempotency-key-reused': 'Cette demande a déjà été envoyée avec d’autres informations. Recommencez.',
   'request-in-progress': 'Votre commande est en cours de traitement. Patientez un instant, puis vérifiez.',
   canceled: 'L’opération a été annulée.',
+  'card-payments-unavailable':
+    'Le paiement par carte n’est pas disponible ici. Choisissez un autre moyen de paiement.',
+  'payment-provider-error':
+    'Le service de paiement n’a pas répondu comme prévu. Rien n’a été débité ; réessayez dans un instant.',
+  'invalid-webhook-signature': 'La notification de paiement n’a pas pu être vérifiée.',
 } satisfies Record<CoreErrorCode, string>;
 
 export const fr: Translation = {

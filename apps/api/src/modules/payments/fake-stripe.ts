@@ -1,0 +1,518 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * Test support: a Stripe look-alike on 127.0.0.1 speaking the part of Stripe's REST API that the app's
+ * SDK calls (form-encoded bodies, bearer key, `Stripe-Account` for direct charges, Idempotency-Key), with
+ * the two hosted pages a browser clicks through: Connect onboarding and Checkout. Webhooks it sends are
+ * signed exactly as Stripe signs them (`t=…,v1=HMAC-SHA256(secret, "t.payload")`), so the app verifies
+ * them with the SDK's own `webhooks.constructEvent`.
+ */
+
+type Json = Record<string, unknown>;
+
+export interface FakeStripeOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** Where events are POSTed (the app's webhook endpoint); can be set later. */
+  webhookUrl?: string;
+  /** Delivers an event instead of POSTing it (API tests hand it to `app.inject`); answers the status. */
+  deliver?: (payload: string, signature: string) => Promise<number>;
+  port?: number;
+}
+
+interface Account {
+  id: string;
+  object: 'account';
+  type: string;
+  email: string | null;
+  details_submitted: boolean;
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  metadata: Json;
+  created: number;
+}
+
+interface Intent {
+  id: string;
+  account: string;
+  amount: number;
+  refunded: number;
+  currency: string;
+  applicationFee: number;
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Stripe's signature header for `payload` at `timestamp` (seconds). */
+export function stripeSignature(payload: string, secret: string, timestamp = now()): string {
+  const v1 = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
+  return `t=${timestamp},v1=${v1}`;
+}
+
+/** Decodes a body the way Stripe reads it: `a[b][0][c]=v` → `{ a: { b: [{ c: 'v' }] } }`. */
+export function parseForm(body: string): Json {
+  const root: Json = {};
+  for (const pair of body.split('&')) {
+    if (!pair) continue;
+    const [rawKey = '', rawValue = ''] = pair.split('=');
+    const key = decodeURIComponent(rawKey.replace(/\+/g, ' '));
+    const value = decodeURIComponent(rawValue.replace(/\+/g, ' '));
+    const path = key.replace(/\]/g, '').split('[');
+    let node: Json = root;
+    path.forEach((part, index) => {
+      if (index === path.length - 1) node[part] = value;
+      else {
+        node[part] ??= {};
+        node = node[part] as Json;
+      }
+    });
+  }
+  return arrays(root) as Json;
+}
+
+function arrays(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const entries = Object.entries(value as Json).map(([k, v]) => [k, arrays(v)] as const);
+  if (entries.length > 0 && entries.every(([k]) => /^\d+$/.test(k))) {
+    return entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, v]) => v);
+  }
+  return Object.fromEntries(entries);
+}
+
+class StripeError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function startFakeStripe(options: FakeStripeOptions) {
+  const accounts = new Map<string, Account>();
+  const links = new Map<string, { account: string; returnUrl: string; refreshUrl: string; used: boolean }>();
+  const sessions = new Map<string, Json & { id: string; account: string }>();
+  const intents = new Map<string, Intent>();
+  const refunds: Json[] = [];
+  const idempotent = new Map<string, { status: number; body: Json }>();
+  const deliveries: { id: string; type: string; status: number }[] = [];
+  const sentEvents: Json[] = [];
+  const requests: { method: string; path: string; account: string | null }[] = [];
+  let base = '';
+
+  const state = {
+    webhookUrl: options.webhookUrl,
+    /** Makes the next API calls fail with a 500 (to test the app's handling of Stripe outages). */
+    failNext: 0,
+  };
+
+  function event(type: string, object: Json, account: string | null) {
+    return {
+      id: newId('evt'),
+      object: 'event',
+      api_version: '2026-01-28',
+      created: now(),
+      type,
+      account: account ?? undefined,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object },
+    };
+  }
+
+  /** Signs and sends an event to the app; answers the status the app gave. */
+  async function send(payloadObject: Json, signWith = options.webhookSecret): Promise<number> {
+    sentEvents.push(payloadObject);
+    const payload = JSON.stringify(payloadObject, null, 2);
+    const signature = stripeSignature(payload, signWith);
+    let status: number;
+    if (options.deliver) status = await options.deliver(payload, signature);
+    else if (state.webhookUrl) {
+      const response = await fetch(state.webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+        body: payload,
+      });
+      status = response.status;
+    } else status = 0;
+    deliveries.push({ id: String(payloadObject.id), type: String(payloadObject.type), status });
+    return status;
+  }
+
+  function sessionView(session: Json & { id: string; account: string }): Json {
+    // A session left open past its time is expired, as Stripe does it.
+    if (session.status === 'open' && Number(session.expires_at) <= now()) {
+      session.status = 'expired';
+      session.url = null;
+    }
+    const { account: _account, ...view } = session;
+    return view;
+  }
+
+  function completeOnboarding(accountId: string) {
+    const account = accounts.get(accountId);
+    if (!account) throw new Error(`no account ${accountId}`);
+    account.details_submitted = true;
+    account.charges_enabled = true;
+    account.payouts_enabled = true;
+    return send(event('account.updated', { ...account }, account.id));
+  }
+
+  /** What the hosted checkout page's Pay button does: the payment succeeds and the event is sent. */
+  async function pay(sessionId: string) {
+    const session = sessions.get(sessionId);
+    if (!session) throw new StripeError(404, `No such checkout.session: '${sessionId}'`, 'resource_missing');
+    sessionView(session);
+    if (session.status !== 'open') throw new StripeError(400, 'This Checkout Session is no longer active.');
+    const intent: Intent = {
+      id: newId('pi'),
+      account: session.account,
+      amount: Number(session.amount_total),
+      refunded: 0,
+      currency: String(session.currency),
+      applicationFee: Number((session.payment_intent_data as Json | undefined)?.application_fee_amount ?? 0),
+    };
+    intents.set(intent.id, intent);
+    Object.assign(session, {
+      status: 'complete',
+      payment_status: 'paid',
+      payment_intent: intent.id,
+      url: null,
+    });
+    const completed = event('checkout.session.completed', sessionView(session), session.account);
+    const status = await send(completed);
+    return { event: completed, status, successUrl: String(session.success_url) };
+  }
+
+  function api(
+    method: string,
+    path: string,
+    params: Json,
+    account: string | null,
+  ): { status: number; body: Json } {
+    if (method === 'POST' && path === '/v1/accounts') {
+      const account: Account = {
+        id: newId('acct'),
+        object: 'account',
+        type: String(params.type ?? 'express'),
+        email: (params.email as string | undefined) ?? null,
+        details_submitted: false,
+        charges_enabled: false,
+        payouts_enabled: false,
+        metadata: (params.metadata as Json | undefined) ?? {},
+        created: now(),
+      };
+      accounts.set(account.id, account);
+      return { status: 200, body: { ...account } };
+    }
+    let match = /^\/v1\/accounts\/([\w]+)$/.exec(path);
+    if (method === 'GET' && match) {
+      const found = accounts.get(match[1] ?? '');
+      if (!found) throw new StripeError(404, `No such account: '${match[1]}'`, 'resource_missing');
+      return { status: 200, body: { ...found } };
+    }
+    if (method === 'POST' && path === '/v1/account_links') {
+      const accountId = String(params.account ?? '');
+      if (!accounts.has(accountId)) throw new StripeError(400, `No such account: '${accountId}'`);
+      if (!params.return_url || !params.refresh_url)
+        throw new StripeError(400, 'Missing return_url or refresh_url');
+      const token = randomBytes(16).toString('hex');
+      links.set(token, {
+        account: accountId,
+        returnUrl: String(params.return_url),
+        refreshUrl: String(params.refresh_url),
+        used: false,
+      });
+      return {
+        status: 200,
+        body: {
+          object: 'account_link',
+          created: now(),
+          expires_at: now() + 300,
+          url: `${base}/connect/onboarding/${token}`,
+        },
+      };
+    }
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      const connected = account ? accounts.get(account) : undefined;
+      if (!connected)
+        throw new StripeError(400, 'Direct charges need the Stripe-Account header of a connected account.');
+      if (!connected.charges_enabled)
+        throw new StripeError(400, 'This account cannot currently make live charges.');
+      const lines = (params.line_items as Json[] | undefined) ?? [];
+      if (lines.length === 0) throw new StripeError(400, 'line_items is required in payment mode.');
+      let amount = 0;
+      let currency = '';
+      for (const line of lines) {
+        const price = (line.price_data ?? {}) as Json;
+        const unit = Number(price.unit_amount);
+        const quantity = Number(line.quantity);
+        if (!Number.isInteger(unit) || unit < 0 || !Number.isInteger(quantity) || quantity < 1)
+          throw new StripeError(400, 'Invalid line item.');
+        amount += unit * quantity;
+        currency = String(price.currency ?? '');
+      }
+      const expiresAt = params.expires_at ? Number(params.expires_at) : now() + 86_400;
+      // Stripe's rule: a session lives between 30 minutes and 24 hours.
+      if (expiresAt < now() + 30 * 60 - 5 || expiresAt > now() + 86_400)
+        throw new StripeError(400, 'expires_at must be between 30 minutes and 24 hours from now.');
+      const intentData = (params.payment_intent_data ?? {}) as Json;
+      const fee = Number(intentData.application_fee_amount ?? 0);
+      if (fee > amount) throw new StripeError(400, 'application_fee_amount cannot exceed the amount.');
+      const id = newId('cs_test');
+      const session = {
+        id,
+        object: 'checkout.session',
+        account: account as string,
+        mode: 'payment',
+        status: 'open',
+        payment_status: 'unpaid',
+        amount_total: amount,
+        currency,
+        customer_email: params.customer_email ?? null,
+        client_reference_id: params.client_reference_id ?? null,
+        locale: params.locale ?? null,
+        metadata: params.metadata ?? {},
+        payment_intent: null,
+        payment_intent_data: { application_fee_amount: fee },
+        line_items_summary: lines.map((line) => ({
+          name: String(((line.price_data as Json).product_data as Json | undefined)?.name ?? ''),
+          quantity: Number(line.quantity),
+          unit_amount: Number((line.price_data as Json).unit_amount),
+        })),
+        success_url: params.success_url,
+        cancel_url: params.cancel_url,
+        expires_at: expiresAt,
+        created: now(),
+        url: `${base}/checkout/pay/${id}`,
+      };
+      sessions.set(id, session);
+      return { status: 200, body: sessionView(session) };
+    }
+    match = /^\/v1\/checkout\/sessions\/([\w]+)(\/expire)?$/.exec(path);
+    if (match) {
+      const session = sessions.get(match[1] ?? '');
+      if (!session || session.account !== account)
+        throw new StripeError(404, `No such checkout.session: '${match[1]}'`, 'resource_missing');
+      if (method === 'GET' && !match[2]) return { status: 200, body: sessionView(session) };
+      if (method === 'POST' && match[2]) {
+        sessionView(session);
+        if (session.status !== 'open')
+          throw new StripeError(400, `Only Checkout Sessions with a status of open can be expired.`);
+        Object.assign(session, { status: 'expired', url: null });
+        return { status: 200, body: sessionView(session) };
+      }
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      const intent = intents.get(String(params.payment_intent ?? ''));
+      if (!intent || intent.account !== account)
+        throw new StripeError(404, `No such payment_intent: '${params.payment_intent}'`, 'resource_missing');
+      const amount = params.amount === undefined ? intent.amount - intent.refunded : Number(params.amount);
+      if (!Number.isInteger(amount) || amount < 1) throw new StripeError(400, 'Invalid amount.');
+      if (intent.refunded + amount > intent.amount)
+        throw new StripeError(
+          400,
+          'Refund amount is greater than unrefunded amount on charge.',
+          'amount_too_large',
+        );
+      intent.refunded += amount;
+      const refund = {
+        id: newId('re'),
+        object: 'refund',
+        amount,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        status: 'succeeded',
+        metadata: params.metadata ?? {},
+        refund_application_fee: params.refund_application_fee === 'true',
+        account,
+        created: now(),
+      };
+      refunds.push(refund);
+      return { status: 200, body: refund };
+    }
+    throw new StripeError(404, `Unrecognized request URL (${method}: ${path}).`);
+  }
+
+  function page(title: string, body: string) {
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{font-family:system-ui,sans-serif;max-width:480px;margin:40px auto;padding:0 16px;color:#1a1a1a}
+button{font-size:16px;padding:10px 18px;margin-right:8px}table{width:100%;margin:16px 0}</style></head>
+<body><main>${body}</main></body></html>`;
+  }
+
+  async function hosted(method: string, path: string, response: http.ServerResponse): Promise<boolean> {
+    const html = (status: number, content: string) => {
+      response.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(content);
+    };
+    const redirect = (location: string) => {
+      response.writeHead(303, { location });
+      response.end();
+    };
+    let match = /^\/connect\/onboarding\/([0-9a-f]+)(\/complete)?$/.exec(path);
+    if (match) {
+      const link = links.get(match[1] ?? '');
+      if (!link) {
+        html(404, page('Not found', '<h1>This link is not valid</h1>'));
+        return true;
+      }
+      if (link.used) {
+        html(
+          410,
+          page(
+            'Link expired',
+            `<h1>This onboarding link has expired</h1><p><a href="${escapeHtml(link.refreshUrl)}">Get a new link</a></p>`,
+          ),
+        );
+        return true;
+      }
+      if (method === 'POST' && match[2]) {
+        link.used = true;
+        await completeOnboarding(link.account);
+        redirect(link.returnUrl);
+        return true;
+      }
+      html(
+        200,
+        page(
+          'Stripe Express onboarding (test)',
+          `<h1>Set up payouts</h1><p>Test onboarding for account ${escapeHtml(link.account)}.</p>
+<form method="post" action="/connect/onboarding/${match[1]}/complete"><button type="submit">Complete onboarding</button></form>`,
+        ),
+      );
+      return true;
+    }
+    match = /^\/checkout\/pay\/([\w]+)(\/pay|\/cancel)?$/.exec(path);
+    if (match) {
+      const session = sessions.get(match[1] ?? '');
+      if (!session) {
+        html(404, page('Not found', '<h1>No such checkout</h1>'));
+        return true;
+      }
+      sessionView(session);
+      if (method === 'POST' && match[2] === '/cancel') {
+        redirect(String(session.cancel_url));
+        return true;
+      }
+      if (session.status !== 'open') {
+        html(410, page('Checkout expired', '<h1>This checkout session is no longer active</h1>'));
+        return true;
+      }
+      if (method === 'POST' && match[2] === '/pay') {
+        const paid = await pay(session.id);
+        redirect(paid.successUrl.replace('{CHECKOUT_SESSION_ID}', session.id));
+        return true;
+      }
+      const lines = (session.line_items_summary as { name: string; quantity: number; unit_amount: number }[])
+        .map(
+          (line) =>
+            `<tr><td>${escapeHtml(line.name)} × ${line.quantity}</td><td>${line.unit_amount * line.quantity}</td></tr>`,
+        )
+        .join('');
+      html(
+        200,
+        page(
+          'Checkout (test)',
+          `<h1>Pay ${Number(session.amount_total)} ${escapeHtml(String(session.currency).toUpperCase())} (minor units)</h1>
+<table>${lines}</table><p>Test card 4242 4242 4242 4242</p>
+<form method="post" action="/checkout/pay/${session.id}/pay" style="display:inline"><button type="submit">Pay</button></form>
+<form method="post" action="/checkout/pay/${session.id}/cancel" style="display:inline"><button type="submit">Cancel</button></form>`,
+        ),
+      );
+      return true;
+    }
+    return false;
+  }
+
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      void (async () => {
+        const method = request.method ?? 'GET';
+        const url = new URL(request.url ?? '/', base);
+        const account = (request.headers['stripe-account'] as string | undefined) ?? null;
+        const json = (status: number, body: Json) => {
+          response.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') });
+          response.end(JSON.stringify(body));
+        };
+        try {
+          if (url.pathname === '/health') {
+            response.writeHead(200, { 'content-type': 'text/plain' });
+            response.end('ok');
+            return;
+          }
+          if (!url.pathname.startsWith('/v1/')) {
+            if (await hosted(method, url.pathname, response)) return;
+            return json(404, { error: { type: 'invalid_request_error', message: 'Not found' } });
+          }
+          requests.push({ method, path: url.pathname, account });
+          if (request.headers.authorization !== `Bearer ${options.secretKey}`)
+            return json(401, {
+              error: { type: 'invalid_request_error', message: 'Invalid API Key provided' },
+            });
+          if (state.failNext > 0) {
+            state.failNext -= 1;
+            return json(500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
+          }
+          const key = request.headers['idempotency-key'] as string | undefined;
+          const scope = key ? `${account ?? ''}:${method}:${url.pathname}:${key}` : undefined;
+          const replay = scope ? idempotent.get(scope) : undefined;
+          if (replay) return json(replay.status, replay.body);
+          const answer = api(
+            method,
+            url.pathname,
+            parseForm(Buffer.concat(chunks).toString('utf8')),
+            account,
+          );
+          if (scope) idempotent.set(scope, answer);
+          json(answer.status, answer.body);
+        } catch (error) {
+          if (error instanceof StripeError)
+            return json(error.status, {
+              error: {
+                type: 'invalid_request_error',
+                message: error.message,
+                ...(error.code ? { code: error.code } : {}),
+              },
+            });
+          json(500, { error: { type: 'api_error', message: String(error) } });
+        }
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  base = `http://127.0.0.1:${port}`;
+
+  return {
+    url: base,
+    state,
+    accounts,
+    sessions,
+    intents,
+    refunds,
+    deliveries,
+    /** Every event sent, in order (to redeliver one as Stripe may). */
+    sentEvents,
+    requests,
+    completeOnboarding,
+    pay,
+    /** Sends any event, signed with the right secret unless another is given (bad-signature tests). */
+    send: (type: string, object: Json, account: string | null, secret?: string) =>
+      send(event(type, object, account), secret),
+    /** Sends exactly this event again (redelivery), freshly signed. */
+    resend: (payload: Json) => send(payload),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
