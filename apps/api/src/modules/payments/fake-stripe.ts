@@ -1,6 +1,9 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { escapeHtml, now, parseForm, stripeSignature } from './fake-stripe-wire';
+
+export { parseForm, stripeSignature } from './fake-stripe-wire';
 
 /**
  * Test support: a Stripe look-alike on 127.0.0.1 speaking the part of Stripe's REST API that the app's
@@ -43,46 +46,7 @@ interface Intent {
   applicationFee: number;
 }
 
-const now = () => Math.floor(Date.now() / 1000);
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** Stripe's signature header for `payload` at `timestamp` (seconds). */
-export function stripeSignature(payload: string, secret: string, timestamp = now()): string {
-  const v1 = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
-  return `t=${timestamp},v1=${v1}`;
-}
-
-/** Decodes a body the way Stripe reads it: `a[b][0][c]=v` → `{ a: { b: [{ c: 'v' }] } }`. */
-export function parseForm(body: string): Json {
-  const root: Json = {};
-  for (const pair of body.split('&')) {
-    if (!pair) continue;
-    const [rawKey = '', rawValue = ''] = pair.split('=');
-    const key = decodeURIComponent(rawKey.replace(/\+/g, ' '));
-    const value = decodeURIComponent(rawValue.replace(/\+/g, ' '));
-    const path = key.replace(/\]/g, '').split('[');
-    let node: Json = root;
-    path.forEach((part, index) => {
-      if (index === path.length - 1) node[part] = value;
-      else {
-        node[part] ??= {};
-        node = node[part] as Json;
-      }
-    });
-  }
-  return arrays(root) as Json;
-}
-
-function arrays(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null) return value;
-  const entries = Object.entries(value as Json).map(([k, v]) => [k, arrays(v)] as const);
-  if (entries.length > 0 && entries.every(([k]) => /^\d+$/.test(k))) {
-    return entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, v]) => v);
-  }
-  return Object.fromEntries(entries);
-}
-
 class StripeError extends Error {
   constructor(
     readonly status: number,
