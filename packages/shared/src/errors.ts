@@ -63,6 +63,11 @@ export const ERROR_STATUS = {
   'request-in-progress': 409,
   /** The order's status does not allow this change (e.g. cancelling a cancelled order). */
   'invalid-order-status': 409,
+  // Check-in
+  /** One scan or snapshot named check-in lists of different events. */
+  'lists-of-several-events': 400,
+  'checkin-already-undone': 409,
+  'conflict-already-resolved': 409,
   // Storage
   'object-not-found': 404,
   unauthorized: 403,
