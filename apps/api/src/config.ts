@@ -89,6 +89,8 @@ const envSchema = z.object({
   RESERVATION_MINUTES: z.coerce.number().int().min(1).max(120).default(10),
   PUBLIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   PUBLIC_ORDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  SCAN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  HEADCOUNT_POLL_MS: z.coerce.number().int().min(100).max(2000).default(1000),
 });
 
 export interface Config {
@@ -126,6 +128,11 @@ export interface Config {
    * the public pages (reads) and of order creation, per minute.
    */
   orders: { reservationMinutes: number; publicReadsPerMinute: number; publicOrdersPerMinute: number };
+  /**
+   * Check-in: scans (redeem and sync requests) per minute and device, and how often each API process
+   * recounts the headcount of events someone is watching (so scans made through other processes show).
+   */
+  scan: { perDevicePerMinute: number; headcountPollMs: number };
 }
 
 export type GeocoderConfig =
@@ -213,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       publicReadsPerMinute: e.PUBLIC_RATE_LIMIT_PER_MINUTE,
       publicOrdersPerMinute: e.PUBLIC_ORDER_RATE_LIMIT_PER_MINUTE,
     },
+    scan: { perDevicePerMinute: e.SCAN_RATE_LIMIT_PER_MINUTE, headcountPollMs: e.HEADCOUNT_POLL_MS },
   };
 }
 

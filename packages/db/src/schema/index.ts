@@ -6,3 +6,4 @@ export * from './outbox';
 export * from './settings';
 export * from './sign-in';
 export * from './teams';
+export * from './scan';
