@@ -2,7 +2,7 @@ import { ticketTypes } from '@guichet/db/schema/events';
 import { staff } from '@guichet/db/schema/identity';
 import { orders, tickets } from '@guichet/db/schema/orders';
 import { checkinConflicts, checkinLists, checkinLog, checkinPresence } from '@guichet/db/schema/scan';
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../mail/mail.repository';
 
@@ -281,6 +281,24 @@ export async function conflictsByIds(db: Queryable, organizationId: string, ids:
     .select()
     .from(checkinConflicts)
     .where(and(eq(checkinConflicts.organizationId, organizationId), inArray(checkinConflicts.id, ids)));
+}
+
+/** Open conflicts that name any of these check-ins. */
+export async function openConflictsOf(db: Queryable, organizationId: string, checkinIds: string[]) {
+  if (checkinIds.length === 0) return [];
+  return db
+    .select()
+    .from(checkinConflicts)
+    .where(
+      and(
+        eq(checkinConflicts.organizationId, organizationId),
+        eq(checkinConflicts.status, 'open'),
+        or(
+          inArray(checkinConflicts.firstCheckinId, checkinIds),
+          inArray(checkinConflicts.secondCheckinId, checkinIds),
+        ),
+      ),
+    );
 }
 
 export async function lockConflict(db: Queryable, organizationId: string, id: string) {

@@ -88,6 +88,12 @@ export async function countHeadcount(
 
 type Listener = (headcount: Headcount) => void;
 
+/** The counts without the time they were taken: equal signatures mean nothing changed. */
+function signatureOf(headcount: Headcount): string {
+  const { at: _at, ...counts } = headcount;
+  return JSON.stringify(counts);
+}
+
 interface Watched {
   organizationId: string;
   eventId: string;
@@ -130,7 +136,10 @@ export class HeadcountHub {
     entry.listeners.add(listener);
     void countHeadcount(this.db, organizationId, eventId).then(
       (headcount) => {
-        if (entry.listeners.has(listener)) listener(headcount);
+        if (!entry.listeners.has(listener)) return;
+        // The first watcher's counts are the baseline the poll compares with (no duplicate message).
+        if (entry.last === '') entry.last = signatureOf(headcount);
+        listener(headcount);
       },
       (error: unknown) => this.onError(error),
     );
@@ -184,8 +193,7 @@ export class HeadcountHub {
       do {
         entry.again = false;
         const headcount = await countHeadcount(this.db, entry.organizationId, entry.eventId);
-        const { at: _at, ...counts } = headcount;
-        const signature = JSON.stringify(counts);
+        const signature = signatureOf(headcount);
         if (signature !== entry.last) {
           entry.last = signature;
           for (const listener of entry.listeners) listener(headcount);

@@ -154,32 +154,31 @@ export async function sync(
         const listId = row.values.listId;
         groups.set(`${listId}:${row.ticket.id}`, { listId, ticket: row.ticket });
       }
-      const conflictsOf = new Map<string, string[]>();
       for (const groupKey of [...groups.keys()].sort()) {
         const group = groups.get(groupKey);
         const list = group && listById.get(group.listId);
         if (!group || !list) continue;
-        const replayed = await replay(tx, organizationId, list, {
+        await replay(tx, organizationId, list, {
           id: group.ticket.id,
           ticketTypeId: group.ticket.ticketTypeId,
           view: scannedTicket(group.ticket),
         });
-        conflictsOf.set(groupKey, replayed.openConflictIds);
       }
       const logRows = await repository.logByNonces(
         tx,
         organizationId,
         rows.map((row) => row.scan.nonce),
       );
-      return { inserted, conflictsOf, logRows };
+      return { inserted, logRows };
     }),
   );
 
   const byNonce = new Map(outcome.logRows.map((row) => [row.nonce, row]));
-  // The conflicts each scan is part of: those of its group that name it.
-  const conflictIds = new Set([...outcome.conflictsOf.values()].flat());
-  const conflicts =
-    conflictIds.size > 0 ? await repository.conflictsByIds(ctx.db, organizationId, [...conflictIds]) : [];
+  const conflicts = await repository.openConflictsOf(
+    ctx.db,
+    organizationId,
+    outcome.logRows.map((row) => row.id),
+  );
   const results: SyncResult[] = body.scans.map((scan) => {
     const logRow = byNonce.get(scan.nonce);
     if (!logRow) throw new Error('synced scan missing from the log');
