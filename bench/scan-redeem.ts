@@ -93,12 +93,10 @@ async function redeemSql(url: string, clients: number, seconds: number): Promise
               where ticket_id = $1 and ($2::boolean or state <> 'inside') returning entries`,
             [ticket, true],
           );
-          await client.query('insert into bench_scan_log (id, ticket_id, device, nonce) values ($1, $2, $3, $4)', [
-            randomUUID(),
-            ticket,
-            `scanner-${turn % SCANNERS}`,
-            randomUUID(),
-          ]);
+          await client.query(
+            'insert into bench_scan_log (id, ticket_id, device, nonce) values ($1, $2, $3, $4)',
+            [randomUUID(), ticket, `scanner-${turn % SCANNERS}`, randomUUID()],
+          );
           await client.query('commit');
           if (admitted.rowCount !== 1) throw new Error('baseline refused a scan');
         } finally {
@@ -112,7 +110,13 @@ async function redeemSql(url: string, clients: number, seconds: number): Promise
   await pool.end();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99), ok: latencies.length, other: 0 };
+  return {
+    perSecond: latencies.length / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    ok: latencies.length,
+    other: 0,
+  };
 }
 
 export async function benchScanRedeem(seconds = 10): Promise<boolean> {
@@ -138,7 +142,13 @@ async function run(url: string, guichet: Target, seconds: number): Promise<boole
     ...(organizationId ? { 'x-organization-id': organizationId } : {}),
   });
   const post = async <T>(path: string, body: unknown, organizationId?: string) =>
-    json<T>(await fetch(`${base}${path}`, { method: 'POST', headers: staff(organizationId), body: JSON.stringify(body) }));
+    json<T>(
+      await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: staff(organizationId),
+        body: JSON.stringify(body),
+      }),
+    );
 
   const organization = await post<{ id: string }>('/organizations', { name: `Doors ${Date.now()}` });
   const start = Date.now() + 3600_000;
@@ -208,7 +218,11 @@ async function run(url: string, guichet: Target, seconds: number): Promise<boole
     ratio >= 0.5 && api.p99 <= 25 && api.other === 0,
     `${round(ratio * 100)}%, p99 ${api.p99} ms`,
   );
-  const latency = verdict('one scanner p50 ≤ 2× bare SQL', single <= 2 && apiOne.other === 0, `${round(single, 2)}×`);
+  const latency = verdict(
+    'one scanner p50 ≤ 2× bare SQL',
+    single <= 2 && apiOne.other === 0,
+    `${round(single, 2)}×`,
+  );
   return throughput && latency;
 }
 
