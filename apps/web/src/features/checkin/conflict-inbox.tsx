@@ -20,6 +20,7 @@ import { toastSuccess } from '../../lib/toasts';
 import { ConfirmModal } from '../events/detail/confirm-modal';
 import { useConflicts } from './api/list-conflicts';
 import { useResolveConflict } from './api/resolve-conflict';
+import { lightBadge } from './badge';
 import { formatScanTime, shortDevice } from './format';
 
 type Action = 'keep' | 'first' | 'second';
@@ -46,12 +47,12 @@ function ScanCard({ title, scan, timeZone }: { title: string; scan: CheckinEntry
           </Text>
         )}
         {scan.offline && (
-          <Badge size="sm" variant="light" color="gray">
+          <Badge size="sm" {...lightBadge('gray')}>
             {t('checkin.conflicts.offline')}
           </Badge>
         )}
         {scan.undoneAt && (
-          <Badge size="sm" variant="light" color="orange">
+          <Badge size="sm" {...lightBadge('orange')}>
             {t('checkin.conflicts.undone')}
           </Badge>
         )}
@@ -93,9 +94,7 @@ function ConflictCard({
               {t('checkin.conflicts.resolve')}
             </Button>
           ) : (
-            <Badge variant="light" color="teal">
-              {t('checkin.conflicts.status.resolved')}
-            </Badge>
+            <Badge {...lightBadge('teal')}>{t('checkin.conflicts.status.resolved')}</Badge>
           )}
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

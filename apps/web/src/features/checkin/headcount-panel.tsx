@@ -54,23 +54,19 @@ function Figures({ event, headcount }: { event: EventDetail; headcount: Headcoun
     mark: list.capacityAlert,
     alert: list.alert,
   }));
-  // Each type's bar is as long as its tickets sold, so a glance tells which audience is still to come.
-  const sold = new Map(event.ticketTypes.map((type) => [type.id, type.sold]));
-  const types: BarRow[] = headcount.ticketTypes.map((type) => {
-    const scale = Math.max(sold.get(type.ticketTypeId) ?? 0, type.checkedIn, 1);
-    return {
-      id: type.ticketTypeId,
-      name: type.name,
-      figures: t('checkin.headcount.typeFigures', {
-        checkedIn: number.format(type.checkedIn),
-        sold: number.format(sold.get(type.ticketTypeId) ?? type.checkedIn),
-        inside: number.format(type.insideNow),
-      }),
-      value: type.insideNow,
-      behind: type.checkedIn,
-      scale,
-    };
-  });
+  // The types side by side: the longest bar is the type with the most people checked in.
+  const typeScale = Math.max(1, ...headcount.ticketTypes.map((type) => type.checkedIn));
+  const types: BarRow[] = headcount.ticketTypes.map((type) => ({
+    id: type.ticketTypeId,
+    name: type.name,
+    figures: t('checkin.headcount.typeFigures', {
+      checkedIn: number.format(type.checkedIn),
+      inside: number.format(type.insideNow),
+    }),
+    value: type.insideNow,
+    behind: type.checkedIn,
+    scale: typeScale,
+  }));
 
   return (
     <Stack gap="md">

@@ -9,6 +9,7 @@ import { toastSuccess } from '../../lib/toasts';
 import { ConfirmModal } from '../events/detail/confirm-modal';
 import { useDeleteCheckinList } from './api/delete-checkin-list';
 import { useCheckinLists } from './api/list-checkin-lists';
+import { lightBadge } from './badge';
 import { formatWindow, formatWindowTime } from './format';
 import { ListModal } from './list-modal';
 
@@ -60,18 +61,12 @@ function ListRow({
             {window}
           </Text>
           <Group gap={6}>
-            {list.allowReentry && (
-              <Badge variant="light" color="gray">
-                {t('checkin.lists.reentry')}
-              </Badge>
-            )}
+            {list.allowReentry && <Badge {...lightBadge('gray')}>{t('checkin.lists.reentry')}</Badge>}
             {list.allowMultipleEntries && (
-              <Badge variant="light" color="gray">
-                {t('checkin.lists.multiple')}
-              </Badge>
+              <Badge {...lightBadge('gray')}>{t('checkin.lists.multiple')}</Badge>
             )}
             {list.capacityAlert !== null && (
-              <Badge variant="light" color="orange">
+              <Badge {...lightBadge('orange')}>
                 {t('checkin.lists.alertAt', { alert: list.capacityAlert })}
               </Badge>
             )}

@@ -20,6 +20,7 @@ import { toastSuccess } from '../../lib/toasts';
 import { ConfirmModal } from '../events/detail/confirm-modal';
 import { useCheckins } from './api/list-checkins';
 import { useUndoCheckin } from './api/undo-checkin';
+import { lightBadge } from './badge';
 import { formatScanTime, shortDevice } from './format';
 
 type LogEntry = CheckinLogPage['items'][number];
@@ -34,25 +35,17 @@ function ResultCell({ entry }: { entry: LogEntry }) {
   const direction = entry.direction === 'exit' ? t('checkin.recent.exit') : t('checkin.recent.entry');
   return (
     <Group gap={6}>
-      <Badge variant="light" color={entry.direction === 'exit' ? 'blue' : 'gray'}>
-        {direction}
-      </Badge>
+      <Badge {...lightBadge(entry.direction === 'exit' ? 'blue' : 'gray')}>{direction}</Badge>
       {entry.result === 'ok' ? (
-        <Badge variant="light" color="teal">
-          {t('checkin.recent.admitted')}
-        </Badge>
+        <Badge {...lightBadge('teal')}>{t('checkin.recent.admitted')}</Badge>
       ) : (
-        <Badge variant="light" color="red">
+        <Badge {...lightBadge('red')}>
           {t('checkin.recent.refused', { reason: entry.reason ? t(`checkin.reasons.${entry.reason}`) : '' })}
         </Badge>
       )}
-      {entry.offline && (
-        <Badge variant="outline" color="gray">
-          {t('checkin.recent.offline')}
-        </Badge>
-      )}
+      {entry.offline && <Badge {...lightBadge('gray', 'outline')}>{t('checkin.recent.offline')}</Badge>}
       {entry.undoneAt && (
-        <Badge variant="light" color="orange">
+        <Badge {...lightBadge('orange')}>
           {entry.undoneByName
             ? t('checkin.recent.undone', { name: entry.undoneByName })
             : t('checkin.recent.undoneNoName')}

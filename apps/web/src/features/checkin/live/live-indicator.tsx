@@ -1,5 +1,6 @@
 import { Badge, Box } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n';
+import { lightBadge } from '../badge';
 import type { StreamStatus } from './event-stream';
 
 const COLORS: Record<StreamStatus, string> = {
@@ -14,8 +15,7 @@ export function LiveIndicator({ status }: { status: StreamStatus }) {
   const { t } = useTranslation();
   return (
     <Badge
-      color={COLORS[status]}
-      variant="light"
+      {...lightBadge(COLORS[status])}
       role="status"
       leftSection={
         <Box
@@ -23,7 +23,11 @@ export function LiveIndicator({ status }: { status: StreamStatus }) {
           aria-hidden
           w={8}
           h={8}
-          style={{ borderRadius: '50%', background: 'currentColor', display: 'inline-block' }}
+          style={{
+            borderRadius: '50%',
+            background: `var(--mantine-color-${COLORS[status]}-7)`,
+            display: 'inline-block',
+          }}
         />
       }
     >

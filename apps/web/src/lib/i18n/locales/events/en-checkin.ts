@@ -21,7 +21,7 @@ export const enCheckin = {
     perTicketType: 'Per ticket type',
     listFigures: '{{inside}} inside · {{checkedIn}} checked in',
     listFiguresAlert: '{{inside}} inside (alert at {{alert}}) · {{checkedIn}} checked in',
-    typeFigures: '{{checkedIn}} of {{sold}} checked in · {{inside}} inside',
+    typeFigures: '{{checkedIn}} checked in · {{inside}} inside',
     alertTitle: 'Capacity alert',
     alert: '{{name}}: {{inside}} people inside, the alert threshold of {{alert}} is reached.',
     noLists: 'No check-in list yet: the headcount starts with the first one.',

@@ -23,7 +23,7 @@ export const frCheckin: EventsTranslation['checkin'] = {
     perTicketType: 'Par type de billet',
     listFigures: '{{inside}} présents · {{checkedIn}} entrés',
     listFiguresAlert: '{{inside}} présents (alerte à {{alert}}) · {{checkedIn}} entrés',
-    typeFigures: '{{checkedIn}} entrés sur {{sold}} · {{inside}} présents',
+    typeFigures: '{{checkedIn}} entrés · {{inside}} présents',
     alertTitle: 'Alerte de capacité',
     alert: '{{name}} : {{inside}} personnes présentes, le seuil d’alerte de {{alert}} est atteint.',
     noLists: 'Aucune liste de contrôle pour l’instant : le comptage commence avec la première.',
