@@ -1,5 +1,5 @@
 import type { ScanDirection } from '@guichet/shared/scan';
-import { Anchor, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { AttendeeSearch } from './components/attendee-search';
@@ -128,9 +128,9 @@ function Gate({
     <Stack gap="md">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Stack gap={0} style={{ minWidth: 0 }}>
-          <Text fw={700} truncate data-testid="scan-gate">
+          <Title order={1} size="h4" lineClamp={2} data-testid="scan-gate">
             {t('scan.gate', { event: gate.eventName, lists: gate.listNames.join(', ') })}
-          </Text>
+          </Title>
           <Text size="xs" c="dimmed" truncate>
             {gate.organizationName} · {engine.deviceId}
           </Text>

@@ -31,7 +31,7 @@ export function StatusBar({
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap" role="status" aria-live="polite">
-            <Badge size="lg" color={online ? 'green.8' : 'orange.9'} data-testid="scan-mode">
+            <Badge size="lg" color={online ? '#237a36' : '#a63c06'} data-testid="scan-mode">
               {online ? t('scan.mode.online') : t('scan.mode.offline')}
             </Badge>
             <Text

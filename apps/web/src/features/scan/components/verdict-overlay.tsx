@@ -8,7 +8,7 @@ import type { ScanOutcome } from '../scanner-engine';
 const SHOW_OK_MS = 1100;
 const SHOW_REFUSED_MS = 2600;
 
-const COLORS = { ok: '#2b8a3e', refused: '#c92a2a', failure: '#495057' } as const;
+const COLORS = { ok: '#237a36', refused: '#c92a2a', failure: '#495057' } as const;
 
 /**
  * The verdict, full screen: green for admitted, red for refused (with the reason in plain words), grey when
