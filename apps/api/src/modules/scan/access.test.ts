@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { staffOrganizations } from '@guichet/db/schema/organizations';
 import type { Permission } from '@guichet/shared/permissions';
 import type { OfflineSnapshot, ScanEvent, ScanOrganization } from '@guichet/shared/scan';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestContext } from '../../test/harness';
 import { client } from '../events/test-support';
@@ -154,6 +156,37 @@ describe('SCAN-only staff', () => {
     });
     expect(body.publicKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(response.body).not.toMatch(/@/);
+  });
+});
+
+describe('a removed membership', () => {
+  it('stops scanning at the very next scan, and a scan without organisation is refused', async () => {
+    const { person, call } = await as(['SCAN']);
+    expect((await send(call, SCAN['POST redeem']!)).statusCode).toBe(200);
+    await t.app.ctx.db
+      .delete(staffOrganizations)
+      .where(
+        and(
+          eq(staffOrganizations.organizationId, door.shop.organizationId),
+          eq(staffOrganizations.staffId, person.user.id),
+        ),
+      );
+    expect((await send(call, SCAN['POST redeem']!)).statusCode).toBe(403);
+    const noOrganization = await t.app.inject({
+      method: 'POST',
+      url: '/api/scan/redeem',
+      headers: bearer(door.shop.admin.accessToken),
+      payload: scan(ticket.secret, [door.list.id]),
+    });
+    expect(noOrganization.statusCode).toBe(400);
+    expect(noOrganization.json().error.code).toBe('organization-required');
+    const noToken = await t.app.inject({
+      method: 'POST',
+      url: '/api/scan/redeem',
+      headers: { 'x-organization-id': door.shop.organizationId },
+      payload: scan(ticket.secret, [door.list.id]),
+    });
+    expect(noToken.statusCode).toBe(401);
   });
 });
 

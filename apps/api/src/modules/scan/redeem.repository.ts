@@ -40,33 +40,58 @@ const LISTS = `(select coalesce(json_agg(json_build_object(
         where lt.organization_id = l.organization_id and lt.list_id = l.id), '[]'::json))), '[]'::json)
     from checkin_lists l where l.organization_id = $1 and l.id = any($2::uuid[])) as lists`;
 
-const TICKET = `t.id, t.event_id as "eventId", t.ticket_type_id as "ticketTypeId", t.status as "ticketStatus",
+// The caller's membership is read here too, instead of in a separate statement before: the same rules as
+// the organisation scope (plugins/tenancy.ts) are then applied to it by the service.
+const FROM = `membership.permissions,
+    organization.require_two_factor and not exists (
+      select 1 from two_factor where two_factor.staff_id = account.id and two_factor.enabled_at is not null
+    ) as "twoFactorMissing",
+    t.id, t.event_id as "eventId", t.ticket_type_id as "ticketTypeId", t.status as "ticketStatus",
     o.status as "orderStatus", o.code as "orderCode", coalesce(t.attendee_name, o.buyer_name) as "attendeeName",
     tt.name as "ticketTypeName"
-  from (select 1) as one
+  from staff account
+  left join staff_organizations membership on membership.staff_id = account.id and membership.organization_id = $1
+  left join organizations organization on organization.id = membership.organization_id
   left join (tickets t join orders o on o.id = t.order_id join ticket_types tt on tt.id = t.ticket_type_id)`;
 
-const BY_SECRET = `select ${LISTS}, ${TICKET} on t.organization_id = $1 and t.secret = $3`;
-const BY_ID = `select ${LISTS}, ${TICKET} on t.organization_id = $1 and t.id = $3::uuid`;
+const BY_SECRET = `select ${LISTS}, ${FROM} on t.organization_id = $1 and t.secret = $3 where account.id = $4`;
+const BY_ID = `select ${LISTS}, ${FROM} on t.organization_id = $1 and t.id = $3::uuid where account.id = $4`;
 
-type ReadRow = { lists: RedeemListRow[] } & { [K in keyof RedeemTicketRow]: RedeemTicketRow[K] | null };
+type ReadRow = { lists: RedeemListRow[]; permissions: string[] | null; twoFactorMissing: boolean | null } & {
+  [K in keyof RedeemTicketRow]: RedeemTicketRow[K] | null;
+};
 
-/** The scanned lists (any order) and the ticket a secret (or, for manual check-in, an id) names. */
+export interface RedeemRead {
+  /** Null when the account no longer exists. */
+  membership: { permissions: string[] | null; twoFactorMissing: boolean } | null;
+  lists: RedeemListRow[];
+  ticket: RedeemTicketRow | null;
+}
+
+/**
+ * The caller's membership, the scanned lists (any order) and the ticket a secret (or, for manual
+ * check-in, an id) names, in one round trip.
+ */
 export async function readForRedeem(
   db: Database,
   organizationId: string,
+  staffId: string,
   listIds: readonly string[],
   ticket: { secret: string } | { ticketId: string },
-): Promise<{ lists: RedeemListRow[]; ticket: RedeemTicketRow | null }> {
+): Promise<RedeemRead> {
   const bySecret = 'secret' in ticket;
   const [row] = await rawRows<ReadRow>(db, {
     name: bySecret ? 'scan_read_by_secret' : 'scan_read_by_id',
     text: bySecret ? BY_SECRET : BY_ID,
-    values: [organizationId, listIds, bySecret ? ticket.secret : ticket.ticketId],
+    values: [organizationId, listIds, bySecret ? ticket.secret : ticket.ticketId, staffId],
   });
-  if (!row) return { lists: [], ticket: null };
-  const { lists, ...rest } = row;
-  return { lists, ticket: rest.id === null ? null : (rest as RedeemTicketRow) };
+  if (!row) return { membership: null, lists: [], ticket: null };
+  const { lists, permissions, twoFactorMissing, ...rest } = row;
+  return {
+    membership: { permissions, twoFactorMissing: twoFactorMissing === true },
+    lists,
+    ticket: rest.id === null ? null : (rest as RedeemTicketRow),
+  };
 }
 
 export interface LogValues {

@@ -13,7 +13,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { signingKey, verifySecret } from '../orders/ticket-secrets';
 import type { HeadcountHub } from './headcount';
-import { MANAGER_PERMISSIONS } from './lists.service';
+import { MANAGER_PERMISSIONS, SCANNER_PERMISSIONS } from './lists.service';
 import * as repository from './redeem.repository';
 
 /**
@@ -60,23 +60,47 @@ async function unknownOrInvalid(ctx: AppContext, organizationId: string, secret:
   return verifySecret(key.publicKey, secret) ? ('unknown' as const) : ('invalid' as const);
 }
 
+/** Who scans: the organisation named by the request and the signed-in staff member. */
+export interface Caller {
+  organizationId: string;
+  staffId: string;
+}
+
+/**
+ * The organisation scope's rules (plugins/tenancy.ts), applied to the membership read with the ticket:
+ * no account 401, no membership 403 (a foreign and a missing organisation alike), two-factor required,
+ * then one of SCAN, EVENT or ALL.
+ */
+function scannerOf(caller: Caller, membership: repository.RedeemRead['membership']): Scanner {
+  if (!membership) throw new AppError('unauthenticated', 'Sign in to continue.');
+  const forbidden = () => new AppError('forbidden', 'You do not have access to this organisation or action.');
+  if (!membership.permissions) throw forbidden();
+  if (membership.twoFactorMissing) {
+    throw new AppError('two-factor-required', 'This organisation requires two-factor sign-in.');
+  }
+  if (!checkPermission(membership.permissions, SCANNER_PERMISSIONS)) throw forbidden();
+  return { ...caller, permissions: membership.permissions };
+}
+
 export async function redeem(
   ctx: AppContext,
   hub: HeadcountHub,
-  scanner: Scanner,
+  caller: Caller,
   body: z.output<typeof redeemRequestSchema>,
 ): Promise<RedeemAnswer> {
-  const { organizationId } = scanner;
-  if (body.ticketId && !checkPermission(scanner.permissions, MANAGER_PERMISSIONS)) {
-    throw new AppError('forbidden', 'Checking a ticket in by hand needs the Events permission.');
-  }
+  const { organizationId } = caller;
   const listIds = [...new Set(body.listIds)];
   const read = await repository.readForRedeem(
     ctx.db,
     organizationId,
+    caller.staffId,
     listIds,
     body.ticketId ? { ticketId: body.ticketId } : { secret: body.secret ?? '' },
   );
+  const scanner = scannerOf(caller, read.membership);
+  if (body.ticketId && !checkPermission(scanner.permissions, MANAGER_PERMISSIONS)) {
+    throw new AppError('forbidden', 'Checking a ticket in by hand needs the Events permission.');
+  }
   if (read.lists.length !== listIds.length) {
     throw new AppError('not-found', 'No such check-in list in this organisation.');
   }
