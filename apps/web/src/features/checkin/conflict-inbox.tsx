@@ -94,7 +94,7 @@ function ConflictCard({
               {t('checkin.conflicts.resolve')}
             </Button>
           ) : (
-            <Badge {...lightBadge('teal')}>{t('checkin.conflicts.status.resolved')}</Badge>
+            <Badge {...lightBadge('teal')}>{t('checkin.conflicts.resolvedBadge')}</Badge>
           )}
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

@@ -3,7 +3,6 @@ export const enCheckin = {
   loading: 'Loading check-in',
   retry: 'Try again',
   anyTime: 'Any time',
-  inZone: 'Times in {{zone}}',
   live: {
     connecting: 'Connecting…',
     live: 'Live',
@@ -118,7 +117,7 @@ export const enCheckin = {
     resolved: 'Conflict resolved',
     resolvedBy: 'Resolved {{time}} by {{name}}',
     resolvedAt: 'Resolved {{time}}',
-    status: { open: 'Open', resolved: 'Resolved' },
+    resolvedBadge: 'Resolved',
   },
   recent: {
     heading: 'Recent check-ins',

@@ -4,7 +4,6 @@ export const frCheckin: EventsTranslation['checkin'] = {
   loading: 'Chargement du contrôle d’accès',
   retry: 'Réessayer',
   anyTime: 'À toute heure',
-  inZone: 'Heures de {{zone}}',
   live: {
     connecting: 'Connexion…',
     live: 'En direct',
@@ -123,7 +122,7 @@ export const frCheckin: EventsTranslation['checkin'] = {
     resolved: 'Conflit résolu',
     resolvedBy: 'Résolu le {{time}} par {{name}}',
     resolvedAt: 'Résolu le {{time}}',
-    status: { open: 'Ouvert', resolved: 'Résolu' },
+    resolvedBadge: 'Résolu',
   },
   recent: {
     heading: 'Derniers scans',
