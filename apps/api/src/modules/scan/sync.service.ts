@@ -150,7 +150,8 @@ export async function sync(
       // Each (list, ticket) once, in a fixed order, so concurrent syncs lock presence rows alike.
       const groups = new Map<string, { listId: string; ticket: Ticket }>();
       for (const row of rows) {
-        if (!inserted.has(row.values.id) || !row.ticket) continue;
+        // Only a list that covers the ticket holds its presence (not another event's, not a wrong list).
+        if (!inserted.has(row.values.id) || !row.ticket || !row.judging) continue;
         const listId = row.values.listId;
         groups.set(`${listId}:${row.ticket.id}`, { listId, ticket: row.ticket });
       }
