@@ -19,7 +19,7 @@ beforeAll(async () => {
   [ticket] = (await issue(door.shop, 1, 0, ['Ada Attendee'])) as [typeof ticket];
   const answer = await redeem(door.shop, scan(ticket.secret, [door.list.id]));
   checkinId = answer.checkinId;
-});
+}, 180_000);
 afterAll(async () => t.close());
 
 type Call = () => { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: object };

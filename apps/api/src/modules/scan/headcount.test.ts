@@ -11,7 +11,7 @@ let door: Door;
 beforeAll(async () => {
   t = await createTestApp(TEST_ENV);
   door = await newDoor(t.app);
-});
+}, 180_000);
 afterAll(async () => t.close());
 
 async function headcount(): Promise<Headcount> {

@@ -12,7 +12,7 @@ let door: Door;
 beforeAll(async () => {
   t = await createTestApp(TEST_ENV);
   door = await newDoor(t.app);
-});
+}, 180_000);
 afterAll(async () => t.close());
 
 const MINUTE = 60_000;
