@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { staffOrganizations } from '@guichet/db/schema/organizations';
+import { auditLog } from '@guichet/db/schema/teams';
 import type { Permission } from '@guichet/shared/permissions';
 import type { OfflineSnapshot, ScanEvent, ScanOrganization } from '@guichet/shared/scan';
 import { and, eq } from 'drizzle-orm';
@@ -202,6 +203,15 @@ describe('other permissions', () => {
     expect(undo.statusCode, undo.body).toBe(200);
     const again = await call('POST', `/api/scan/checkins/${checkinId}/undo`, {});
     expect(again.statusCode).toBe(409);
+    expect(undo.json()).toMatchObject({
+      checkin: { id: checkinId, undoneByName: 'Staff EVENT' },
+      presence: { listId: door.list.id, state: 'never', entries: 0 },
+    });
+    const [audit] = await t.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, checkinId), eq(auditLog.action, 'checkin.undone')));
+    expect(audit).toMatchObject({ after: expect.objectContaining({ reason: 'Scanned the wrong one' }) });
   });
 
   it('MEMBER, FINANCE and DASHBOARD staff get 403 everywhere in check-in', async () => {
