@@ -3,7 +3,7 @@ export * from './identity';
 export * from './orders';
 export * from './organizations';
 export * from './outbox';
+export * from './scan';
 export * from './settings';
 export * from './sign-in';
 export * from './teams';
-export * from './scan';
