@@ -1,5 +1,8 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, devices, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, chromium, devices, expect, type Page, test } from '@playwright/test';
+import QRCode from 'qrcode';
 import { apiCreateOrganization, apiSignUp, latestMailTo, signIn, uniqueEmail } from './support';
 
 type Headers = Record<string, string>;
@@ -200,4 +203,80 @@ test('door staff scan on a phone: typed code admitted, "already used" the second
   // Online again, the server decides: the ticket admitted offline is already used.
   await typeCode(page, second!.secret!);
   await expectVerdict(page, 'refused', ['Already used']);
+});
+
+/**
+ * A video file for Chromium's fake camera: the QR code of `text`, dark on light, filling most of a 640×480
+ * frame (YUV 4:2:0, a few identical frames; Chromium loops them).
+ */
+function qrVideo(text: string, file: string): void {
+  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const size = qr.modules.size;
+  const width = 640;
+  const height = 480;
+  const scale = Math.floor((height - 40) / (size + 8));
+  const left = Math.floor((width - size * scale) / 2);
+  const top = Math.floor((height - size * scale) / 2);
+  const luma = Buffer.alloc(width * height, 235);
+  for (let row = 0; row < size; row++) {
+    for (let column = 0; column < size; column++) {
+      if (qr.modules.get(row, column) !== 1) continue;
+      for (let y = 0; y < scale; y++) {
+        luma.fill(
+          16,
+          (top + row * scale + y) * width + left + column * scale,
+          (top + row * scale + y) * width + left + (column + 1) * scale,
+        );
+      }
+    }
+  }
+  const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
+  const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`);
+  writeFileSync(file, Buffer.concat([header, ...Array.from({ length: 10 }, () => frame)]));
+}
+
+test("the camera reads a ticket's QR code with the bundled decoder (Chromium fed a video of the code)", async ({
+  request,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const { event, tickets, email, password } = await doorFixture(request);
+  const ticket = tickets[2]!;
+  const video = path.resolve(testInfo.outputPath('ticket-qr.y4m'));
+  qrVideo(ticket.secret!, video);
+
+  const launch = testInfo.project.use.launchOptions ?? {};
+  const browser = await chromium.launch({
+    ...launch,
+    args: [
+      ...(launch.args ?? []),
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
+  try {
+    const context = await browser.newContext({ ...devices['Pixel 7'], baseURL, permissions: ['camera'] });
+    const page = await context.newPage();
+    await page.goto('/connection');
+    await signIn(page, email, password);
+    await expect(page).toHaveURL(/\/scan$/, { timeout: 20_000 });
+    await page.getByRole('checkbox', { name: 'Main gate' }).check();
+    await page.getByRole('button', { name: 'Start scanning' }).click();
+    await expect(page.getByTestId('scan-gate')).toHaveText(`${event.name} · Main gate`);
+
+    await page.getByRole('button', { name: 'Scan with the camera' }).click();
+    // The verdict comes and goes by itself (the camera keeps scanning): the recent scans keep it.
+    const recent = page.getByTestId('recent-scan');
+    await expect(recent.first()).toContainText('Admitted', { timeout: 20_000 });
+    await expect(recent.first()).toContainText('Olu Ade · Standard');
+    // The code stays in front of the camera: it is not submitted again at once (no "already used" flash).
+    await page.waitForTimeout(1500);
+    await expect(recent).toHaveCount(1);
+    await page.getByRole('button', { name: 'Stop the camera' }).click();
+    await expect(page.getByRole('button', { name: 'Scan with the camera' })).toBeVisible();
+  } finally {
+    await browser.close();
+  }
 });

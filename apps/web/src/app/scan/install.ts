@@ -3,6 +3,7 @@
  * office is not offered as "the scanner") and the service worker that keeps the scanner's code and page
  * (scope `/scan`; the file is written by the build with the list of the scanner's assets).
  */
+export const SCAN_PATH = '/scan';
 export const SCAN_MANIFEST = '/scan.webmanifest';
 export const SCAN_SERVICE_WORKER = '/scan-sw.js';
 

@@ -1,21 +1,21 @@
-import { Box, Button, Center, Container, Group, Loader, MantineProvider } from '@mantine/core';
+import { Button, Center, Group, Loader, MantineProvider } from '@mantine/core';
 import { Component, lazy, type ReactNode, StrictMode, Suspense, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
+import { AuthFrame } from '../../components/auth-frame';
 import { BrandMark } from '../../components/brand-mark';
 import { LanguageSelect } from '../../components/language-select';
-import { SCAN_PATH, signOut, startTokenRefresh } from '../../features/scan/api/scan-api';
 import { changeLocale, loadCataloguePart, useTranslation } from '../../lib/i18n';
 import { sessionStore } from '../../lib/session/store';
 import { AppErrorBoundary } from '../components/app-error-boundary';
 import { createAppTheme, cssVariablesResolver } from '../theme';
-import { installScanner } from './install';
+import { installScanner, SCAN_PATH } from './install';
 
 /**
  * The door scanner (`/scan`): a light app of its own, like the buyer's. It needs the staff session (the
  * sign-in pages write it) but none of the back office: no router, no query cache, no navigation. Its page
  * and strings load together; once installed it starts from the service worker's cache, network or not.
  */
-let pageLoad: Promise<{ default: () => ReactNode }> | null = null;
+let pageLoad: Promise<typeof import('../../features/scan/scanner-page')> | null = null;
 function loadPage() {
   pageLoad ??= import('../../features/scan/scanner-page');
   return pageLoad;
@@ -53,44 +53,39 @@ function ReloadButton() {
   );
 }
 
+/**
+ * The frame of the sign-in pages (brand, language, a card), with a way out. The API client is the page's:
+ * sharing the frame's modules with the other light apps keeps their chunks whole (the sign-in page's budget).
+ */
 function ScanShell() {
   const { t } = useTranslation();
-  useEffect(() => startTokenRefresh(), []);
   useEffect(() => {
     document.title = `${t('scan.title')} · ${t('app.name')}`;
   }, [t]);
+  const signOut = async () => {
+    // Through the page's module (already loaded): the API client stays in the page's chunks.
+    const page = await loadPage();
+    await page.signOut();
+    window.location.assign(`/connection?next=${encodeURIComponent(SCAN_PATH)}`);
+  };
   return (
-    <Box mih="100vh" bg="gray.0">
-      <a className="skip-link" href="#main">
-        {t('app.skipToContent')}
-      </a>
-      <Container size={560} px="sm" py="sm">
-        <Group component="header" justify="space-between" mb="sm" wrap="nowrap" gap="xs">
-          <BrandMark />
-          <Group gap="xs" wrap="nowrap">
-            <LanguageSelect onChange={(locale) => void changeLocale(locale)} />
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              onClick={() =>
-                void signOut().then(() =>
-                  window.location.assign(`/connection?next=${encodeURIComponent(SCAN_PATH)}`),
-                )
-              }
-            >
-              {t('scan.signOut')}
-            </Button>
-          </Group>
+    <AuthFrame
+      brand={<BrandMark />}
+      language={
+        <Group gap="xs" wrap="nowrap">
+          <LanguageSelect onChange={(locale) => void changeLocale(locale)} />
+          <Button variant="subtle" size="compact-sm" onClick={() => void signOut()}>
+            {t('scan.signOut')}
+          </Button>
         </Group>
-        <Box component="main" id="main" tabIndex={-1} bg="white" p="sm" style={{ borderRadius: 12 }}>
-          <PageBoundary>
-            <Suspense fallback={<PageLoader />}>
-              <ScannerPage />
-            </Suspense>
-          </PageBoundary>
-        </Box>
-      </Container>
-    </Box>
+      }
+    >
+      <PageBoundary>
+        <Suspense fallback={<PageLoader />}>
+          <ScannerPage />
+        </Suspense>
+      </PageBoundary>
+    </AuthFrame>
   );
 }
 

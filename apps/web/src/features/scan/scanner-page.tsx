@@ -2,6 +2,11 @@ import type { ScanDirection } from '@guichet/shared/scan';
 import { Anchor, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
+import { startTokenRefresh } from './api/scan-api';
+
+/** The scanner frame's sign-out, from the page's module (it holds the API client). */
+export { signOut } from './api/scan-api';
+
 import { AttendeeSearch } from './components/attendee-search';
 import { CameraScanner } from './components/camera-scanner';
 import { CodeEntry } from './components/code-entry';
@@ -26,9 +31,15 @@ export default function ScannerPage() {
   const engine = scannerEngine();
 
   useEffect(() => engine.start(), [engine]);
+  useEffect(() => startTokenRefresh(), []);
+  // The gate's lists, not its direction: turning entry into exit keeps the snapshot and the records.
+  const organizationId = gate?.organizationId;
+  const eventId = gate?.eventId;
+  const listKey = gate?.listIds.join(',');
   useEffect(() => {
-    if (gate && !editing) void engine.configure(gate);
-  }, [engine, gate, editing]);
+    if (editing || !organizationId || !eventId || !listKey) return;
+    void engine.configure({ organizationId, eventId, listIds: listKey.split(',') });
+  }, [engine, editing, organizationId, eventId, listKey]);
 
   if (editing || !gate) {
     return (
@@ -135,7 +146,7 @@ function Gate({
             {gate.organizationName} · {engine.deviceId}
           </Text>
         </Stack>
-        <Button variant="subtle" size="compact-sm" onClick={onChange}>
+        <Button variant="subtle" size="compact-sm" onClick={onChange} style={{ flexShrink: 0 }}>
           {t('scan.setup.change')}
         </Button>
       </Group>

@@ -9,6 +9,7 @@ import type {
   SyncRequest,
   SyncResponse,
 } from '@guichet/shared/scan';
+import { SCAN_PATH } from '../../../app/scan/install';
 import { isApiError } from '../../../lib/api-error';
 import { API_BASE_URL, type ApiClient, createApiClient, fetchImpl } from '../../../lib/http-client';
 import { sessionStore } from '../../../lib/session/store';
@@ -24,8 +25,6 @@ import { createTokenManager } from '../../../lib/token-manager';
 export const REDEEM_TIMEOUT_MS = 4000;
 /** A large event's snapshot can take a while on a weak network. */
 const SLOW_TIMEOUT_MS = 30_000;
-
-export const SCAN_PATH = '/scan';
 
 let leaving = false;
 /** A 401 ends the session (as in the back office) and asks for a sign-in that comes back here. */
