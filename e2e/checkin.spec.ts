@@ -122,7 +122,8 @@ test('an event manager sets up a check-in list and follows the door live: headco
   // Staff who may scan find the scanner, a separate app, in the navigation.
   await expect(page.getByRole('link', { name: 'Scanner' })).toHaveAttribute('href', '/scan');
   await page.goto(`/events/${event.id}`);
-  await expect(page.getByRole('heading', { name: event.name, level: 1 })).toBeVisible();
+  // A full load of the back office, then the events pages' chunks: slow on a busy machine.
+  await expect(page.getByRole('heading', { name: event.name, level: 1 })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Check-in lists', level: 2 })).toBeVisible();
   await expect(page.getByText('No check-in list yet. The scanner needs at least one')).toBeVisible();
 
@@ -185,8 +186,14 @@ test('an event manager sets up a check-in list and follows the door live: headco
 
   // The headcount is live and counts nobody yet.
   await expect(page.getByRole('heading', { name: 'Live headcount', level: 2 })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
+  const live = page.getByRole('status').filter({ hasText: /^Live$/ });
+  await expect(live).toBeVisible();
   await expect(figure(page, 'Checked in')).toHaveText('0');
+  // The connection drops: the page says so, then picks the stream up again by itself.
+  await page.context().setOffline(true);
+  await expect(page.getByRole('status').filter({ hasText: 'Reconnecting…' })).toBeVisible();
+  await page.context().setOffline(false);
+  await expect(live).toBeVisible();
   await expect(page.getByText('of 2 expected')).toBeVisible();
 
   // A scanner admits both tickets: the open page follows within seconds, without a reload.
@@ -290,6 +297,6 @@ test('an event manager sets up a check-in list and follows the door live: headco
 
   // The page was never reloaded: a reload shows the same figures, from the server.
   await page.reload();
-  await expect(figure(page, 'Inside now')).toHaveText('1');
+  await expect(figure(page, 'Inside now')).toHaveText('1', { timeout: 30_000 });
   await expect(figure(page, 'Checked in')).toHaveText('2');
 });

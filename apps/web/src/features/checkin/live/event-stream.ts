@@ -47,9 +47,9 @@ function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * Reads a server-sent-event stream with fetch() and keeps it open: after an error, an end of stream or a
- * silent connection it tries again with backoff, at once when the browser comes back online. Returns the
- * function that closes it for good.
+ * Reads a server-sent-event stream with fetch() and keeps it open: after an error, an end of stream, a
+ * silent connection or the browser going offline it tries again with backoff, at once when the browser
+ * comes back online. Returns the function that closes it for good.
  */
 export function openEventStream(options: EventStreamOptions): () => void {
   const fetchImpl = options.fetch ?? fetch.bind(globalThis);
@@ -61,12 +61,20 @@ export function openEventStream(options: EventStreamOptions): () => void {
   let wake = new AbortController();
   let failures = 0;
 
+  // The connection being read, cut at once when the browser says it went offline (a dead socket can
+  // otherwise take until the keep-alive watchdog to notice).
+  let current: AbortController | null = null;
   const onOnline = () => wake.abort();
-  if (typeof window !== 'undefined') window.addEventListener('online', onOnline);
+  const onOffline = () => current?.abort();
+  if (typeof window !== 'undefined') {
+    window.addEventListener('online', onOnline);
+    window.addEventListener('offline', onOffline);
+  }
 
   /** One connection; resolves with the HTTP status that ended it (0: network or end of stream). */
   async function connect(): Promise<number> {
     const attempt = new AbortController();
+    current = attempt;
     const stop = () => attempt.abort();
     closed.signal.addEventListener('abort', stop, { once: true });
     let idle: ReturnType<typeof setTimeout> | undefined;
@@ -98,6 +106,7 @@ export function openEventStream(options: EventStreamOptions): () => void {
     } catch {
       return 0;
     } finally {
+      current = null;
       clearTimeout(idle);
       closed.signal.removeEventListener('abort', stop);
     }
@@ -129,6 +138,9 @@ export function openEventStream(options: EventStreamOptions): () => void {
   void run();
   return () => {
     closed.abort();
-    if (typeof window !== 'undefined') window.removeEventListener('online', onOnline);
+    if (typeof window !== 'undefined') {
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
+    }
   };
 }
