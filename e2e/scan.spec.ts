@@ -135,7 +135,7 @@ test('door staff scan on a phone: typed code admitted, "already used" the second
   context,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const { event, adminHeaders, tickets, email, password } = await doorFixture(request);
   const [first, second] = tickets;
   expect(first?.secret && second?.secret).toBeTruthy();
@@ -240,7 +240,7 @@ test("the camera reads a ticket's QR code with the bundled decoder (Chromium fed
   request,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const { event, tickets, email, password } = await doorFixture(request);
   const ticket = tickets[2]!;
   const video = path.resolve(testInfo.outputPath('ticket-qr.y4m'));
