@@ -38,7 +38,8 @@ import { z } from 'zod';
  *   POST   /api/checkin-conflicts/:conflictId/resolve  EVENT resolveConflictBodySchema → conflictSchema
  *   GET    /api/events/:eventId/checkin-attendees      EVENT attendeeSearchQuerySchema → attendeeSearchSchema
  *
- * Errors (packages/shared/src/errors.ts): `not-found` for an unknown list, event, check-in or conflict;
+ * Errors (packages/shared/src/errors.ts): `not-found` for an unknown list, event, check-in or conflict
+ * (from sync, `details.listIds` names the unknown lists, e.g. deleted while the device was offline);
  * `lists-of-several-events` when one request names lists of different events; `checkin-already-undone`;
  * `conflict-already-resolved`; `forbidden` without the permission; `too-many-attempts` (429) when a
  * device scans faster than the limit.

@@ -54,8 +54,13 @@ export async function sync(
   );
   const listIds = [...new Set(scans.flatMap((scan) => scan.listIds))];
   const listRows = await lists.listsByIds(ctx.db, organizationId, listIds);
-  if (listRows.length !== listIds.length)
-    throw new AppError('not-found', 'No such check-in list in this organisation.');
+  if (listRows.length !== listIds.length) {
+    // Named, so a device can set aside the scans of a list deleted while it was offline.
+    const known = new Set(listRows.map((list) => list.id));
+    throw new AppError('not-found', 'No such check-in list in this organisation.', {
+      details: { listIds: listIds.filter((id) => !known.has(id)) },
+    });
+  }
   const listById = new Map(listRows.map((list) => [list.id, list]));
   for (const scan of scans) {
     const eventIds = new Set(scan.listIds.map((id) => listById.get(id)?.eventId));

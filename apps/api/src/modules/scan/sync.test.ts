@@ -128,6 +128,17 @@ describe('offline sync', () => {
     });
   });
 
+  it('names the lists it does not know (deleted while the device was offline)', async () => {
+    const [ticket] = await issue(door.shop);
+    const gone = randomUUID();
+    const response = await door.shop.call('POST', '/api/scan/sync', {
+      deviceId: 'phone-e',
+      scans: [offline(ticket!.secret, door.list.id), offline(ticket!.secret, gone)],
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.details).toEqual({ listIds: [gone] });
+  });
+
   it('records refused and invalid offline scans without moving presence', async () => {
     const list = await addList(door.shop, { name: 'Cloakroom' });
     const [ticket] = await issue(door.shop);
