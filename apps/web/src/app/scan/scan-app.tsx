@@ -71,20 +71,19 @@ function ScanShell() {
   return (
     <AuthFrame
       brand={<BrandMark />}
-      language={
-        <Group gap="xs" wrap="nowrap">
-          <LanguageSelect onChange={(locale) => void changeLocale(locale)} />
-          <Button variant="subtle" size="compact-sm" onClick={() => void signOut()}>
-            {t('scan.signOut')}
-          </Button>
-        </Group>
-      }
+      language={<LanguageSelect onChange={(locale) => void changeLocale(locale)} />}
     >
       <PageBoundary>
         <Suspense fallback={<PageLoader />}>
           <ScannerPage />
         </Suspense>
       </PageBoundary>
+      {/* At the foot of the card: the header has no room for it at 360 px, and it is not a door action. */}
+      <Group justify="center" mt="md">
+        <Button variant="subtle" size="compact-sm" onClick={() => void signOut()}>
+          {t('scan.signOut')}
+        </Button>
+      </Group>
     </AuthFrame>
   );
 }

@@ -51,13 +51,14 @@ export function StatusBar({
         </Group>
         <Text size="xs">{online ? t('scan.mode.onlineHint') : t('scan.mode.offlineHint')}</Text>
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Text size="xs" c="dimmed" data-testid="scan-snapshot">
+          <Text size="xs" c="dimmed" data-testid="scan-snapshot" style={{ flex: 1, minWidth: 0 }}>
             {snapshotText}
           </Text>
           {online && state.snapshotStatus !== 'unsupported' && (
             <Button
               size="compact-xs"
               variant="subtle"
+              style={{ flexShrink: 0 }}
               onClick={onUpdateSnapshot}
               loading={state.snapshotStatus === 'loading'}
             >
