@@ -1,12 +1,15 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { scanServiceWorker } from './scan-offline/plugin.ts';
+
+/** This build's id (also in the scanner's service worker, so each build replaces its offline cache). */
+const buildId = `${Date.now().toString(36)}-${crypto.randomUUID().slice(0, 8)}`;
 
 /**
  * Gives every build an id: defined into the bundle as `__BUILD_ID__` and written to `dist/build.json`,
  * which the running app polls to offer a reload when a newer build is deployed.
  */
 function buildInfo(): Plugin {
-  const buildId = `${Date.now().toString(36)}-${crypto.randomUUID().slice(0, 8)}`;
   return {
     name: 'guichet-build-info',
     config: () => ({ define: { __BUILD_ID__: JSON.stringify(buildId) } }),
@@ -17,7 +20,7 @@ function buildInfo(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), buildInfo()],
+  plugins: [react(), buildInfo(), scanServiceWorker(() => buildId)],
   server: { port: 5173 },
   build: {
     manifest: true,

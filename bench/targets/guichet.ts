@@ -16,6 +16,8 @@ const config = loadConfig({
   // ...and places thousands of orders from one address.
   PUBLIC_RATE_LIMIT_PER_MINUTE: '100000000',
   PUBLIC_ORDER_RATE_LIMIT_PER_MINUTE: '100000000',
+  // ...and scans as fast as the doors can.
+  SCAN_RATE_LIMIT_PER_MINUTE: '100000000',
 });
 const database = await openDatabase({ url: config.databaseUrl });
 const app = await buildApp({ config, db: database.db, logger: false, startWorker: false });

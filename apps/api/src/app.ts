@@ -30,6 +30,7 @@ import {
 import { stripeProvider } from './modules/payments/provider';
 import { placesRoutes } from './modules/places/places.routes';
 import { publicRoutes } from './modules/public/public.routes';
+import { scanRoutes } from './modules/scan/scan.routes';
 import { filesRoutes } from './modules/settings/files.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { staffsRoutes } from './modules/staffs/staffs.routes';
@@ -161,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(teamsRoutes(ctx));
       await api.register(eventsRoutes(ctx));
       await api.register(ordersRoutes(ctx));
+      await api.register(scanRoutes(ctx));
       await api.register(publicRoutes(ctx));
       await api.register(deliveryRoutes(ctx));
       await api.register(paymentsRoutes(ctx));

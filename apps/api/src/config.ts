@@ -94,6 +94,8 @@ const envSchema = z.object({
   STRIPE_API_URL: z.string().url().default('https://api.stripe.com'),
   STRIPE_PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(10_000).default(0),
   STRIPE_PLATFORM_FEE_FIXED_MINOR: z.coerce.number().int().min(0).default(0),
+  SCAN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  HEADCOUNT_POLL_MS: z.coerce.number().int().min(100).max(2000).default(1000),
 });
 
 export interface Config {
@@ -133,6 +135,11 @@ export interface Config {
   orders: { reservationMinutes: number; publicReadsPerMinute: number; publicOrdersPerMinute: number };
   /** Card payments through Stripe Connect; null without a key (then cards are simply not offered). */
   stripe: StripeConfig | null;
+  /**
+   * Check-in: scans (redeem and sync requests) per minute and device, and how often each API process
+   * recounts the headcount of events someone is watching (so scans made through other processes show).
+   */
+  scan: { perDevicePerMinute: number; headcountPollMs: number };
 }
 
 export interface StripeConfig {
@@ -231,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       publicOrdersPerMinute: e.PUBLIC_ORDER_RATE_LIMIT_PER_MINUTE,
     },
     stripe: stripeConfig(e),
+    scan: { perDevicePerMinute: e.SCAN_RATE_LIMIT_PER_MINUTE, headcountPollMs: e.HEADCOUNT_POLL_MS },
   };
 }
 

@@ -76,6 +76,11 @@ export const ERROR_STATUS = {
   'refund-exceeds-paid': 422,
   /** A ticket to refund is not a valid ticket of this order (already refunded or cancelled). */
   'ticket-not-refundable': 409,
+  // Check-in
+  /** One scan or snapshot named check-in lists of different events. */
+  'lists-of-several-events': 400,
+  'checkin-already-undone': 409,
+  'conflict-already-resolved': 409,
   // Storage
   'object-not-found': 404,
   unauthorized: 403,

@@ -4,9 +4,11 @@ import {
   createEventBodySchema,
   createTicketTypeBodySchema,
 } from '@guichet/shared/events';
+import { createCheckinListBodySchema } from '@guichet/shared/scan';
 import type { AppContext } from '../context';
 import { changeStatus, createEvent } from '../modules/events/events.service';
 import { createPool, createTicketType } from '../modules/events/ticket-types.service';
+import { createList } from '../modules/scan/lists.service';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -182,5 +184,13 @@ export async function seedDemoEvents(ctx: AppContext, organizationId: string, ac
       );
     }
     if (demo.publish) await changeStatus(ctx, organizationId, actor, event.id, 'publish');
+    // A gate for every event, so the door account can scan from the first start.
+    await createList(
+      ctx,
+      organizationId,
+      actor,
+      event.id,
+      createCheckinListBodySchema.parse({ name: 'Main gate' }),
+    );
   }
 }

@@ -83,6 +83,34 @@ describe('navigation guard', () => {
     });
   });
 
+  it('sends door staff (SCAN only, no other organisation) to the scanner instead', () => {
+    expect(decideAccess({ ...base, hasOrganization: false, scanOnlyStaff: true, permissions: [] })).toEqual({
+      type: 'redirect',
+      to: '/scan',
+    });
+    expect(
+      decideAccess({
+        ...base,
+        route: '/events',
+        hasOrganization: false,
+        scanOnlyStaff: true,
+        permissions: [],
+      }),
+    ).toEqual({ type: 'redirect', to: '/scan' });
+    // They may still create an organisation of their own, or open their profile.
+    expect(
+      decideAccess({
+        ...base,
+        route: '/create-organization',
+        hasOrganization: false,
+        scanOnlyStaff: true,
+        permissions: [],
+      }),
+    ).toEqual({ type: 'allow' });
+    // An organisation the back office can select wins: the scanner is a link away.
+    expect(decideAccess({ ...base, scanOnlyStaff: true })).toEqual({ type: 'allow' });
+  });
+
   it('sends a staff member to the first page they may open', () => {
     expect(decideAccess({ ...base, permissions: ['EVENT'] })).toEqual({ type: 'redirect', to: '/events' });
     expect(decideAccess({ ...base, route: '/teams', permissions: ['FINANCE'] })).toEqual({

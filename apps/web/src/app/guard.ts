@@ -10,8 +10,16 @@ export interface GuardInput {
   location: string;
   status: 'signed-out' | 'loading' | 'signed-in';
   hasOrganization: boolean;
+  /**
+   * Door staff: SCAN only in some organisation. The back office leaves such organisations out of its
+   * selection, so with no other one their place is the scanner, not "create your organisation".
+   */
+  scanOnlyStaff?: boolean;
   permissions: readonly string[];
 }
+
+/** The door scanner: its own start-up (see `app/scan/scan-app.tsx`), reached with a full load. */
+export const SCANNER_PATH = '/scan';
 
 /** Pages a signed-in staff member has no reason to see. */
 const SIGNED_OUT_ONLY: readonly AppRoute[] = ['/connection', '/regs8df0s9dfsd'];
@@ -39,7 +47,9 @@ export function decideAccess(input: GuardInput): GuardDecision {
   if (input.status === 'signed-out') return { type: 'redirect', to: connectionPath(input.location) };
   if (access.kind === 'signed-in') return { type: 'allow' };
 
-  if (!input.hasOrganization) return { type: 'redirect', to: '/create-organization' };
+  if (!input.hasOrganization) {
+    return { type: 'redirect', to: input.scanOnlyStaff ? SCANNER_PATH : '/create-organization' };
+  }
   if (canAccessRoute(route, input.permissions)) return { type: 'allow' };
   const fallback = firstAllowedRoute(input.permissions);
   return fallback === route ? { type: 'allow' } : { type: 'redirect', to: fallback };

@@ -1,3 +1,4 @@
+import { isScanOnly } from '@guichet/shared/permissions';
 import { Center, Loader } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
@@ -10,7 +11,7 @@ import { applyProfile, stateWithProfile } from '../lib/session/apply-profile';
 import { sessionStore } from '../lib/session/store';
 import { useSession } from '../lib/session/use-session';
 import { toastInfo } from '../lib/toasts';
-import { decideAccess } from './guard';
+import { decideAccess, SCANNER_PATH } from './guard';
 
 export function FullPageLoader() {
   const { t } = useTranslation();
@@ -76,15 +77,14 @@ export function Root() {
     location: `${location.pathname}${location.search}`,
     status: session.status,
     hasOrganization: current.organization !== null,
+    scanOnlyStaff: session.me?.staffOrganization.some(isScanOnly) ?? false,
     permissions: current.permissions,
   });
   if (decision.type === 'wait') return <FullPageLoader />;
   if (decision.type === 'redirect') {
-    return isPublicAuthPath(pathOf(decision.to)) ? (
-      <LeaveFor to={decision.to} />
-    ) : (
-      <Navigate to={decision.to} replace />
-    );
+    // The sign-in pages and the scanner are other start-ups: a full load, not a move of the router.
+    const elsewhere = isPublicAuthPath(pathOf(decision.to)) || decision.to === SCANNER_PATH;
+    return elsewhere ? <LeaveFor to={decision.to} /> : <Navigate to={decision.to} replace />;
   }
   return <Outlet />;
 }

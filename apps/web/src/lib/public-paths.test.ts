@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBuyerPath, isPublicAuthPath } from './public-paths';
+import { isBuyerPath, isPublicAuthPath, isScanPath } from './public-paths';
 
 describe('start-up paths', () => {
   it('starts the buyer app for an event page and the order page, and only for them', () => {
@@ -20,5 +20,12 @@ describe('start-up paths', () => {
   it('keeps the sign-in pages apart from the buyer pages', () => {
     expect(isPublicAuthPath('/connection/')).toBe(true);
     expect(isPublicAuthPath('/checkout/firebase')).toBe(false);
+  });
+
+  it('starts the scanner for /scan and below it only', () => {
+    expect(isScanPath('/scan')).toBe(true);
+    expect(isScanPath('/scan/')).toBe(true);
+    for (const path of ['/scanner', '/events/scan', '/', '/scan-sw.js'])
+      expect(isScanPath(path), path).toBe(false);
   });
 });

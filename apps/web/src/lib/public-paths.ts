@@ -47,3 +47,8 @@ export async function leaveFor(
   if (how === 'assign') window.location.assign(address);
   else window.location.replace(address);
 }
+
+/** The door scanner: its own light app, installable and working offline (scope `/scan`). */
+export function isScanPath(pathname: string): boolean {
+  return /^\/scan(\/.*)?$/.test(pathname);
+}

@@ -4,6 +4,7 @@ export * from './orders';
 export * from './organizations';
 export * from './outbox';
 export * from './payments';
+export * from './scan';
 export * from './settings';
 export * from './sign-in';
 export * from './teams';

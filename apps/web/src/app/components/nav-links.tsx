@@ -1,4 +1,4 @@
-import { type AppRoute, canAccessRoute } from '@guichet/shared/permissions';
+import { type AppRoute, canAccessRoute, checkPermission } from '@guichet/shared/permissions';
 import { NavLink, Stack } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
@@ -11,12 +11,17 @@ function isActive(route: AppRoute, pathname: string): boolean {
   return pathname === route || pathname.startsWith(`${route}/`);
 }
 
+/** Who may open the door scanner (the API admits the same on its scan endpoints). */
+const SCANNER_PERMISSIONS = ['SCAN', 'EVENT', 'ALL'] as const;
+const SCANNER_PATH = '/scan';
+
 /** The back office's sections, only those the current organisation's permissions open. */
 export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { organization, permissions } = useSessionState();
   const items = organization ? NAV_ITEMS.filter((item) => canAccessRoute(item.route, permissions)) : [];
+  const scans = organization !== null && checkPermission(permissions, SCANNER_PERMISSIONS);
   return (
     <nav aria-label={t('nav.main')}>
       <Stack gap={2}>
@@ -34,6 +39,10 @@ export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
             />
           );
         })}
+        {scans && (
+          // The scanner is an app of its own (installable, offline): a full page load, not a route of this one.
+          <NavLink component="a" href={SCANNER_PATH} label={t('nav.scanner')} onClick={onNavigate} />
+        )}
         {!organization && (
           <NavLink
             component={Link}

@@ -23,6 +23,8 @@ import { formatEventDates } from './list/format';
 
 // Its own chunk: the orders list, drawer and forms load after the event, not with it.
 const OrdersSection = lazy(() => import('../orders/orders-section'));
+// Check-in (headcount, lists, conflicts, recent scans) likewise: its own chunk, with its live stream.
+const CheckinSection = lazy(() => import('../checkin/checkin-section'));
 
 /** The event's details, read or (in edit mode) changed with the same form as on creation. */
 function DetailsSection({ event }: { event: EventDetail }) {
@@ -120,6 +122,10 @@ function EventView({ event }: { event: EventDetail }) {
 
       <Suspense fallback={<Loader aria-label={t('app.loading')} />}>
         <OrdersSection event={event} />
+      </Suspense>
+
+      <Suspense fallback={<Loader aria-label={t('app.loading')} />}>
+        <CheckinSection event={event} />
       </Suspense>
 
       <Paper component="section" aria-labelledby="pools-heading" withBorder p={{ base: 'md', sm: 'lg' }}>

@@ -4,16 +4,19 @@ import type { en, Translation } from './locales/en';
 import type { BackOfficeTranslation, enBackOffice } from './locales/en-back-office';
 import type { BuyerTranslation, enBuyer } from './locales/en-buyer';
 import type { EventsTranslation, enEvents } from './locales/en-events';
+import type { enScan, ScanTranslation } from './locales/en-scan';
 
 export const LOCALE_STORAGE_KEY = 'guichet.locale';
 
 /**
  * Each language is split in parts, each its own chunk: the sign-in pages load only `core`, the back office
  * also `backOffice`, the events pages also `events` (see `loadCataloguePart`), the buyer's pages `core` and
- * `buyer`, and only the language in use is downloaded.
+ * `buyer`, the door scanner `core` and `scan`, and only the language in use is downloaded.
  */
-export type CataloguePart = 'core' | 'backOffice' | 'events' | 'buyer';
-type Catalogue = Partial<Translation & BackOfficeTranslation & EventsTranslation & BuyerTranslation>;
+export type CataloguePart = 'core' | 'backOffice' | 'events' | 'buyer' | 'scan';
+type Catalogue = Partial<
+  Translation & BackOfficeTranslation & EventsTranslation & BuyerTranslation & ScanTranslation
+>;
 const loaders: Record<CataloguePart, Record<Locale, () => Promise<{ default: Catalogue }>>> = {
   core: {
     en: () => import('./locales/en'),
@@ -31,6 +34,10 @@ const loaders: Record<CataloguePart, Record<Locale, () => Promise<{ default: Cat
     en: () => import('./locales/en-buyer'),
     fr: () => import('./locales/fr-buyer'),
   },
+  scan: {
+    en: () => import('./locales/en-scan'),
+    fr: () => import('./locales/fr-scan'),
+  },
 };
 const parts = new Set<CataloguePart>(['core']);
 
@@ -44,7 +51,7 @@ type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
 
-type LeafKey = Leaves<typeof en & typeof enBackOffice & typeof enEvents & typeof enBuyer>;
+type LeafKey = Leaves<typeof en & typeof enBackOffice & typeof enEvents & typeof enBuyer & typeof enScan>;
 type PluralBase<K> = K extends `${infer Base}_${PluralSuffix}` ? Base : never;
 
 export type TranslationKey = LeafKey | PluralBase<LeafKey>;

@@ -62,6 +62,7 @@ export const enBackOffice = {
     acquisition: 'Acquisition',
     teams: 'Team',
     settings: 'Settings',
+    scanner: 'Scanner',
     openNavigation: 'Open navigation',
     closeNavigation: 'Close navigation',
     organization: 'Organisation',

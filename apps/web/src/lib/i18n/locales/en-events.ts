@@ -1,3 +1,4 @@
+import { enCheckin } from './events/en-checkin';
 import { enEventEditor } from './events/en-editor';
 import { enEventList } from './events/en-list';
 import { enOrders } from './events/en-orders';
@@ -10,6 +11,7 @@ export const enEvents = {
   eventList: enEventList,
   eventEditor: enEventEditor,
   orders: enOrders,
+  checkin: enCheckin,
 };
 
 type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };

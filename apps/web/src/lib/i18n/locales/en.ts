@@ -37,6 +37,9 @@ const errors = {
   'sold-out': 'There are not enough tickets left. Choose fewer tickets or another ticket type.',
   'idempotency-key-reused': 'This request was already sent with different details. Start again.',
   'request-in-progress': 'Your order is still being processed. Wait a moment, then check again.',
+  'lists-of-several-events': 'Choose check-in lists of one event only.',
+  'checkin-already-undone': 'This check-in was already undone.',
+  'conflict-already-resolved': 'This conflict was already resolved.',
   canceled: 'The operation was cancelled.',
   'card-payments-unavailable': 'Card payment is not available here. Choose another way to pay.',
   'payment-provider-error':

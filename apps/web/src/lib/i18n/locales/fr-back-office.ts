@@ -63,6 +63,7 @@ export const frBackOffice: BackOfficeTranslation = {
     acquisition: 'Acquisition',
     teams: 'Équipe',
     settings: 'Paramètres',
+    scanner: 'Scanner',
     openNavigation: 'Ouvrir la navigation',
     closeNavigation: 'Fermer la navigation',
     organization: 'Organisation',

@@ -1,4 +1,5 @@
 import type { EventsTranslation } from './en-events';
+import { frCheckin } from './events/fr-checkin';
 import { frEventEditor } from './events/fr-editor';
 import { frEventList } from './events/fr-list';
 import { frOrders } from './events/fr-orders';
@@ -7,6 +8,7 @@ export const frEvents: EventsTranslation = {
   eventList: frEventList,
   eventEditor: frEventEditor,
   orders: frOrders,
+  checkin: frCheckin,
 };
 
 export default frEvents;

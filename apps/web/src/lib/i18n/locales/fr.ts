@@ -42,6 +42,9 @@ const errors = {
   'sold-out': 'Il ne reste pas assez de billets. Choisissez-en moins ou un autre type de billet.',
   'idempotency-key-reused': 'Cette demande a déjà été envoyée avec d’autres informations. Recommencez.',
   'request-in-progress': 'Votre commande est en cours de traitement. Patientez un instant, puis vérifiez.',
+  'lists-of-several-events': 'Choisissez des listes de contrôle d’un seul événement.',
+  'checkin-already-undone': 'Ce contrôle d’entrée a déjà été annulé.',
+  'conflict-already-resolved': 'Ce conflit a déjà été résolu.',
   canceled: 'L’opération a été annulée.',
   'card-payments-unavailable':
     'Le paiement par carte n’est pas disponible ici. Choisissez un autre moyen de paiement.',

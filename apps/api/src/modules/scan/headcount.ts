@@ -1,0 +1,208 @@
+import type { Database } from '@guichet/db/client';
+import { rawRows } from '@guichet/db/raw';
+import type { Headcount } from '@guichet/shared/scan';
+
+/**
+ * The live headcount: counted from the presence rows (one per ticket and list), so it is always what
+ * the guarded writes left. Watchers of an event are served by a hub in each API process: a scan through
+ * this process recounts at once; scans through other processes show at the next poll (HEADCOUNT_POLL_MS,
+ * at most 2 s). Polling a cheap aggregate keeps the redeem path free of NOTIFY, whose commit-time lock
+ * would serialise every scan of every event.
+ */
+
+interface CountRow {
+  listId: string | null;
+  ticketTypeId: string | null;
+  checkedIn: number;
+  insideNow: number;
+}
+
+export async function countHeadcount(
+  db: Database,
+  organizationId: string,
+  eventId: string,
+): Promise<Headcount> {
+  const [counts, lists, types, extra] = await Promise.all([
+    rawRows<CountRow>(db, {
+      name: 'scan_headcount_counts',
+      text: `select list_id as "listId", ticket_type_id as "ticketTypeId",
+          count(distinct ticket_id) filter (where entries > 0)::int as "checkedIn",
+          count(distinct ticket_id) filter (where state = 'inside')::int as "insideNow"
+        from checkin_presence where organization_id = $1 and event_id = $2
+        group by grouping sets ((list_id), (ticket_type_id), ())`,
+      values: [organizationId, eventId],
+    }),
+    rawRows<{ id: string; name: string; capacityAlert: number | null }>(db, {
+      name: 'scan_headcount_lists',
+      text: `select id, name, capacity_alert as "capacityAlert" from checkin_lists
+        where organization_id = $1 and event_id = $2 order by id`,
+      values: [organizationId, eventId],
+    }),
+    rawRows<{ id: string; name: string }>(db, {
+      name: 'scan_headcount_types',
+      text: `select id, name from ticket_types where organization_id = $1 and event_id = $2
+        order by position, id`,
+      values: [organizationId, eventId],
+    }),
+    rawRows<{ expected: number; openConflicts: number }>(db, {
+      name: 'scan_headcount_extra',
+      text: `select
+          (select count(*)::int from tickets t join orders o on o.id = t.order_id
+            where t.organization_id = $1 and t.event_id = $2 and t.status = 'valid' and o.status = 'paid')
+            as expected,
+          (select count(*)::int from checkin_conflicts
+            where organization_id = $1 and event_id = $2 and status = 'open') as "openConflicts"`,
+      values: [organizationId, eventId],
+    }),
+  ]);
+  const total = counts.find((row) => row.listId === null && row.ticketTypeId === null);
+  const byList = new Map(counts.filter((row) => row.listId).map((row) => [row.listId, row]));
+  const byType = new Map(counts.filter((row) => row.ticketTypeId).map((row) => [row.ticketTypeId, row]));
+  return {
+    eventId,
+    checkedIn: total?.checkedIn ?? 0,
+    insideNow: total?.insideNow ?? 0,
+    expected: extra[0]?.expected ?? 0,
+    lists: lists.map((list) => {
+      const row = byList.get(list.id);
+      const insideNow = row?.insideNow ?? 0;
+      return {
+        listId: list.id,
+        name: list.name,
+        checkedIn: row?.checkedIn ?? 0,
+        insideNow,
+        capacityAlert: list.capacityAlert,
+        alert: list.capacityAlert !== null && insideNow >= list.capacityAlert,
+      };
+    }),
+    ticketTypes: types.map((type) => ({
+      ticketTypeId: type.id,
+      name: type.name,
+      checkedIn: byType.get(type.id)?.checkedIn ?? 0,
+      insideNow: byType.get(type.id)?.insideNow ?? 0,
+    })),
+    openConflicts: extra[0]?.openConflicts ?? 0,
+    at: new Date().toISOString(),
+  };
+}
+
+type Listener = (headcount: Headcount) => void;
+
+/** The counts without the time they were taken: equal signatures mean nothing changed. */
+function signatureOf(headcount: Headcount): string {
+  const { at: _at, ...counts } = headcount;
+  return JSON.stringify(counts);
+}
+
+interface Watched {
+  organizationId: string;
+  eventId: string;
+  listeners: Set<Listener>;
+  /** The last counts sent, without their time, to send only changes. */
+  last: string;
+  counting: boolean;
+  again: boolean;
+  soon: NodeJS.Timeout | null;
+}
+
+const key = (organizationId: string, eventId: string) => `${organizationId}:${eventId}`;
+
+export class HeadcountHub {
+  private readonly watched = new Map<string, Watched>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly pollMs: number,
+    private readonly onError: (error: unknown) => void = () => {},
+  ) {}
+
+  /** Calls `listener` with the current counts at once, then with every change; returns the unsubscribe. */
+  watch(organizationId: string, eventId: string, listener: Listener): () => void {
+    const id = key(organizationId, eventId);
+    let entry = this.watched.get(id);
+    if (!entry) {
+      entry = {
+        organizationId,
+        eventId,
+        listeners: new Set(),
+        last: '',
+        counting: false,
+        again: false,
+        soon: null,
+      };
+      this.watched.set(id, entry);
+    }
+    entry.listeners.add(listener);
+    void countHeadcount(this.db, organizationId, eventId).then(
+      (headcount) => {
+        if (!entry.listeners.has(listener)) return;
+        // The first watcher's counts are the baseline the poll compares with (no duplicate message).
+        if (entry.last === '') entry.last = signatureOf(headcount);
+        listener(headcount);
+      },
+      (error: unknown) => this.onError(error),
+    );
+    this.startPolling();
+    return () => {
+      entry.listeners.delete(listener);
+      if (entry.listeners.size > 0) return;
+      if (entry.soon) clearTimeout(entry.soon);
+      this.watched.delete(id);
+      if (this.watched.size === 0) this.stopPolling();
+    };
+  }
+
+  /** A scan through this process changed the event: recount soon (a burst of scans is counted once). */
+  changed(organizationId: string, eventId: string): void {
+    const entry = this.watched.get(key(organizationId, eventId));
+    if (!entry || entry.soon) return;
+    entry.soon = setTimeout(() => {
+      entry.soon = null;
+      void this.recount(entry);
+    }, 100);
+  }
+
+  close(): void {
+    this.stopPolling();
+    for (const entry of this.watched.values()) if (entry.soon) clearTimeout(entry.soon);
+    this.watched.clear();
+  }
+
+  private startPolling() {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      for (const entry of this.watched.values()) void this.recount(entry);
+    }, this.pollMs);
+    this.timer.unref();
+  }
+
+  private stopPolling() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  private async recount(entry: Watched): Promise<void> {
+    // One count at a time per event; a change meanwhile asks for one more.
+    if (entry.counting) {
+      entry.again = true;
+      return;
+    }
+    entry.counting = true;
+    try {
+      do {
+        entry.again = false;
+        const headcount = await countHeadcount(this.db, entry.organizationId, entry.eventId);
+        const signature = signatureOf(headcount);
+        if (signature !== entry.last) {
+          entry.last = signature;
+          for (const listener of entry.listeners) listener(headcount);
+        }
+      } while (entry.again);
+    } catch (error) {
+      this.onError(error);
+    } finally {
+      entry.counting = false;
+    }
+  }
+}

@@ -1,0 +1,243 @@
+import { checkPermission } from '@guichet/shared/permissions';
+import type {
+  CheckinList,
+  createCheckinListBodySchema,
+  ScanEvent,
+  ScanOrganization,
+  updateCheckinListBodySchema,
+} from '@guichet/shared/scan';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { recordAudit } from '../audit/audit.service';
+import type { Queryable } from '../mail/mail.repository';
+import * as repository from './lists.repository';
+
+/** Check-in lists (EVENT or ALL) and the scanner's discovery of organisations and events (SCAN too). */
+
+export const SCANNER_PERMISSIONS = ['SCAN', 'EVENT', 'ALL'] as const;
+export const MANAGER_PERMISSIONS = ['EVENT', 'ALL'] as const;
+
+const notFound = () => new AppError('not-found', 'No such event or check-in list in this organisation.');
+
+export function listView(row: repository.ListWithTypes): CheckinList {
+  return {
+    id: row.id,
+    eventId: row.eventId,
+    name: row.name,
+    allTicketTypes: row.allTicketTypes,
+    ticketTypeIds: row.allTicketTypes ? [] : row.ticketTypeIds,
+    startsAt: row.startsAt?.toISOString() ?? null,
+    endsAt: row.endsAt?.toISOString() ?? null,
+    allowReentry: row.allowReentry,
+    allowMultipleEntries: row.allowMultipleEntries,
+    capacityAlert: row.capacityAlert,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function eventOf(db: Queryable, organizationId: string, eventId: string) {
+  const event = await repository.findEvent(db, organizationId, eventId);
+  if (!event) throw notFound();
+  return event;
+}
+
+/** Every type named must be one of the event's (another event's or organisation's id is not found). */
+async function checkTypes(db: Queryable, organizationId: string, eventId: string, ids: readonly string[]) {
+  if (ids.length === 0) return;
+  const known = new Set(
+    (await repository.eventTicketTypes(db, organizationId, eventId)).map((type) => type.id),
+  );
+  const unknown = ids.filter((id) => !known.has(id));
+  if (unknown.length > 0) {
+    throw new AppError('not-found', 'A ticket type is not one of this event’s.', {
+      details: { ticketTypeIds: unknown },
+    });
+  }
+}
+
+export async function eventLists(ctx: AppContext, organizationId: string, eventId: string) {
+  await eventOf(ctx.db, organizationId, eventId);
+  const rows = await repository.eventLists(ctx.db, organizationId, [eventId]);
+  return { items: rows.map(listView) };
+}
+
+export async function createList(
+  ctx: AppContext,
+  organizationId: string,
+  staffId: string,
+  eventId: string,
+  body: z.output<typeof createCheckinListBodySchema>,
+): Promise<CheckinList> {
+  return ctx.db.transaction(async (tx) => {
+    await eventOf(tx, organizationId, eventId);
+    const typeIds = body.allTicketTypes ? [] : body.ticketTypeIds;
+    await checkTypes(tx, organizationId, eventId, typeIds);
+    const id = await repository.insertList(
+      tx,
+      {
+        organizationId,
+        eventId,
+        name: body.name,
+        allTicketTypes: body.allTicketTypes,
+        startsAt: body.startsAt ? new Date(body.startsAt) : null,
+        endsAt: body.endsAt ? new Date(body.endsAt) : null,
+        allowReentry: body.allowReentry,
+        allowMultipleEntries: body.allowMultipleEntries,
+        capacityAlert: body.capacityAlert,
+      },
+      typeIds,
+    );
+    const list = await repository.findList(tx, organizationId, id);
+    if (!list) throw new Error('list vanished');
+    const view = listView(list);
+    await recordAudit(tx, {
+      organizationId,
+      actorStaffId: staffId,
+      action: 'checkin-list.created',
+      targetType: 'checkin-list',
+      targetId: id,
+      after: view,
+    });
+    return view;
+  });
+}
+
+export async function updateList(
+  ctx: AppContext,
+  organizationId: string,
+  staffId: string,
+  listId: string,
+  body: z.output<typeof updateCheckinListBodySchema>,
+): Promise<CheckinList> {
+  return ctx.db.transaction(async (tx) => {
+    const before = await repository.findList(tx, organizationId, listId);
+    if (!before) throw notFound();
+    const allTicketTypes = body.allTicketTypes ?? before.allTicketTypes;
+    const typeIds = allTicketTypes ? [] : (body.ticketTypeIds ?? before.ticketTypeIds);
+    if (!allTicketTypes && typeIds.length === 0) {
+      throw new AppError('argument-error', 'Choose at least one ticket type.', {
+        details: { field: 'ticketTypeIds' },
+      });
+    }
+    await checkTypes(tx, organizationId, before.eventId, typeIds);
+    const startsAt = body.startsAt !== undefined ? body.startsAt : before.startsAt?.toISOString();
+    const endsAt = body.endsAt !== undefined ? body.endsAt : before.endsAt?.toISOString();
+    if (startsAt && endsAt && Date.parse(startsAt) >= Date.parse(endsAt)) {
+      throw new AppError('argument-error', 'The window must end after it starts.', {
+        details: { field: 'endsAt' },
+      });
+    }
+    await repository.updateList(
+      tx,
+      organizationId,
+      listId,
+      {
+        name: body.name,
+        allTicketTypes,
+        startsAt: startsAt ? new Date(startsAt) : null,
+        endsAt: endsAt ? new Date(endsAt) : null,
+        allowReentry: body.allowReentry,
+        allowMultipleEntries: body.allowMultipleEntries,
+        capacityAlert: body.capacityAlert,
+      },
+      typeIds,
+    );
+    const after = await repository.findList(tx, organizationId, listId);
+    if (!after) throw new Error('list vanished');
+    const view = listView(after);
+    await recordAudit(tx, {
+      organizationId,
+      actorStaffId: staffId,
+      action: 'checkin-list.updated',
+      targetType: 'checkin-list',
+      targetId: listId,
+      before: listView(before),
+      after: view,
+    });
+    return view;
+  });
+}
+
+export async function deleteList(ctx: AppContext, organizationId: string, staffId: string, listId: string) {
+  await ctx.db.transaction(async (tx) => {
+    const before = await repository.findList(tx, organizationId, listId);
+    if (!before || !(await repository.deleteList(tx, organizationId, listId))) throw notFound();
+    await recordAudit(tx, {
+      organizationId,
+      actorStaffId: staffId,
+      action: 'checkin-list.deleted',
+      targetType: 'checkin-list',
+      targetId: listId,
+      before: listView(before),
+    });
+  });
+}
+
+/**
+ * The organisations the caller may scan in. SCAN-only staff are left out of the back office's
+ * organisation selection, so this is how their scanner finds where they work.
+ */
+export async function scanOrganizations(
+  ctx: AppContext,
+  staffId: string,
+): Promise<{ items: ScanOrganization[] }> {
+  const rows = await repository.memberships(ctx.db, staffId);
+  return {
+    items: rows
+      .filter((row) => checkPermission(row.permissions, SCANNER_PERMISSIONS))
+      .map((row) => ({
+        id: row.id,
+        name: row.name,
+        slug: row.slug,
+        permissions: row.permissions,
+        canManage: checkPermission(row.permissions, MANAGER_PERMISSIONS),
+      })),
+  };
+}
+
+export async function scanEvents(ctx: AppContext, organizationId: string): Promise<{ items: ScanEvent[] }> {
+  const rows = await repository.scannableEvents(ctx.db, organizationId);
+  const lists = await repository.eventLists(
+    ctx.db,
+    organizationId,
+    rows.map((row) => row.id),
+  );
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      startsAt: row.startsAt.toISOString(),
+      endsAt: row.endsAt.toISOString(),
+      timeZone: row.timeZone,
+      status: row.status,
+      lists: lists
+        .filter((list) => list.eventId === row.id)
+        .map((list) => {
+          const {
+            capacityAlert: _alert,
+            createdAt: _created,
+            updatedAt: _updated,
+            eventId: _event,
+            ...rest
+          } = listView(list);
+          return rest;
+        }),
+    })),
+  };
+}
+
+/** The lists a scan names, all of one event; unknown ids are not found. */
+export async function scanLists(db: Queryable, organizationId: string, listIds: readonly string[]) {
+  const unique = [...new Set(listIds)];
+  const rows = await repository.listsByIds(db, organizationId, unique);
+  if (rows.length !== unique.length) throw notFound();
+  const eventId = rows[0]?.eventId;
+  if (!eventId || rows.some((row) => row.eventId !== eventId)) {
+    throw new AppError('lists-of-several-events', 'Choose check-in lists of one event only.');
+  }
+  // Keep the order the gate gave: the first list covering a ticket judges it.
+  const ordered = unique.map((id) => rows.find((row) => row.id === id) as repository.ListWithTypes);
+  return { eventId, lists: ordered };
+}

@@ -1,0 +1,215 @@
+import { uuidv7 } from '@guichet/db/ids';
+import { checkPermission } from '@guichet/shared/permissions';
+import type {
+  AdmissionStatus,
+  RedeemAnswer,
+  RefusalReason,
+  redeemRequestSchema,
+  ScannedTicket,
+} from '@guichet/shared/scan';
+import { judgeScan, type RuleTicket } from '@guichet/shared/scan-rules';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { signingKey, verifySecret } from '../orders/ticket-secrets';
+import type { HeadcountHub } from './headcount';
+import { MANAGER_PERMISSIONS, SCANNER_PERMISSIONS } from './lists.service';
+import * as repository from './redeem.repository';
+
+/**
+ * Online redeem: one read (lists and ticket), the verdict in memory with the shared rules, then one write
+ * whose guarded presence change decides exactly once. Validity (ticket, list, window, status) is judged
+ * before presence, so a cancelled ticket is `cancelled` even when it was already used.
+ */
+
+const NONCE_INDEX = 'checkin_log_organization_nonce_idx';
+
+/** A ticket admits only while it is valid and its order paid; a cancelled or expired order cancels it. */
+export function admissionStatus(ticketStatus: string, orderStatus: string): AdmissionStatus {
+  if (ticketStatus === 'refunded') return 'refunded';
+  if (ticketStatus === 'cancelled' || orderStatus === 'cancelled' || orderStatus === 'expired') {
+    return 'cancelled';
+  }
+  if (orderStatus === 'reserved' || orderStatus === 'pending_payment') return 'unpaid';
+  return 'valid';
+}
+
+export function scannedTicket(ticket: repository.RedeemTicketRow): ScannedTicket {
+  return {
+    id: ticket.id,
+    attendeeName: ticket.attendeeName,
+    ticketTypeId: ticket.ticketTypeId,
+    ticketTypeName: ticket.ticketTypeName,
+    orderCode: ticket.orderCode,
+  };
+}
+
+export interface Scanner {
+  organizationId: string;
+  staffId: string;
+  permissions: readonly string[];
+}
+
+/**
+ * Whether a secret the database does not know is a forgery or an unknown ticket. Only refusals pay for
+ * the signature check: a secret found in the organisation's tickets was issued by it.
+ */
+async function unknownOrInvalid(ctx: AppContext, organizationId: string, secret: string | undefined) {
+  if (!secret) return 'unknown' as const;
+  const key = await signingKey(ctx.db, ctx.config.jwtSecret, organizationId);
+  return verifySecret(key.publicKey, secret) ? ('unknown' as const) : ('invalid' as const);
+}
+
+/** Who scans: the organisation named by the request and the signed-in staff member. */
+export interface Caller {
+  organizationId: string;
+  staffId: string;
+}
+
+/**
+ * The organisation scope's rules (plugins/tenancy.ts), applied to the membership read with the ticket:
+ * no account 401, no membership 403 (a foreign and a missing organisation alike), two-factor required,
+ * then one of SCAN, EVENT or ALL.
+ */
+function scannerOf(caller: Caller, membership: repository.RedeemRead['membership']): Scanner {
+  if (!membership) throw new AppError('unauthenticated', 'Sign in to continue.');
+  const forbidden = () => new AppError('forbidden', 'You do not have access to this organisation or action.');
+  if (!membership.permissions) throw forbidden();
+  if (membership.twoFactorMissing) {
+    throw new AppError('two-factor-required', 'This organisation requires two-factor sign-in.');
+  }
+  if (!checkPermission(membership.permissions, SCANNER_PERMISSIONS)) throw forbidden();
+  return { ...caller, permissions: membership.permissions };
+}
+
+export async function redeem(
+  ctx: AppContext,
+  hub: HeadcountHub,
+  caller: Caller,
+  body: z.output<typeof redeemRequestSchema>,
+): Promise<RedeemAnswer> {
+  const { organizationId } = caller;
+  const listIds = [...new Set(body.listIds)];
+  const read = await repository.readForRedeem(
+    ctx.db,
+    organizationId,
+    caller.staffId,
+    listIds,
+    body.ticketId ? { ticketId: body.ticketId } : { secret: body.secret ?? '' },
+  );
+  const scanner = scannerOf(caller, read.membership);
+  if (body.ticketId && !checkPermission(scanner.permissions, MANAGER_PERMISSIONS)) {
+    throw new AppError('forbidden', 'Checking a ticket in by hand needs the Events permission.');
+  }
+  if (read.lists.length !== listIds.length) {
+    throw new AppError('not-found', 'No such check-in list in this organisation.');
+  }
+  const eventId = read.lists[0]?.eventId ?? '';
+  if (read.lists.some((list) => list.eventId !== eventId)) {
+    throw new AppError('lists-of-several-events', 'Choose check-in lists of one event only.');
+  }
+  const lists = listIds.map((id) => read.lists.find((list) => list.id === id) as repository.RedeemListRow);
+  const recordedAt = new Date();
+  const at = body.offline ? Date.parse(body.scannedAt) : recordedAt.getTime();
+  const ticket = read.ticket;
+  const ruleTicket: RuleTicket | null = ticket && {
+    eventId: ticket.eventId,
+    ticketTypeId: ticket.ticketTypeId,
+    status: admissionStatus(ticket.ticketStatus, ticket.orderStatus),
+  };
+  // Presence is left to the database's guarded write: a state that admits either way lets validity alone decide.
+  const verdict = judgeScan({
+    eventId,
+    lists,
+    ticket: ruleTicket,
+    direction: body.direction,
+    at,
+    presenceOf: () => (body.direction === 'exit' ? 'inside' : 'never'),
+  });
+  const judging = verdict.listId ? lists.find((list) => list.id === verdict.listId) : undefined;
+  const log: repository.LogValues = {
+    id: uuidv7(recordedAt.getTime()),
+    organizationId,
+    eventId,
+    listId: judging?.id ?? lists[0]?.id ?? '',
+    ticketId: ticket?.id ?? null,
+    direction: body.direction,
+    deviceId: body.deviceId,
+    nonce: body.nonce,
+    staffId: scanner.staffId,
+    scannedAt: new Date(body.scannedAt),
+    recordedAt,
+    offline: body.offline ?? false,
+  };
+  const listRef = judging ? { id: judging.id, name: judging.name } : null;
+  // `wrong-event` shows nothing of the ticket either: it is another event's business.
+  const shown = ticket && verdict.result === 'ok' ? scannedTicket(ticket) : null;
+  const refused = (
+    reason: RefusalReason,
+    revealed: ScannedTicket | null,
+  ): Extract<RedeemAnswer, { result: 'refused' }> => ({
+    result: 'refused',
+    checkinId: log.id,
+    reason,
+    direction: body.direction,
+    list: listRef,
+    ticket: revealed,
+    alreadyUsed: null,
+    at: recordedAt.toISOString(),
+  });
+
+  try {
+    if (verdict.result === 'refused' || !ticket || !judging) {
+      let reason = verdict.result === 'refused' ? verdict.reason : 'unknown';
+      if (reason === 'unknown') reason = await unknownOrInvalid(ctx, organizationId, body.secret);
+      const revealed = ticket && judging ? scannedTicket(ticket) : null;
+      const answer = refused(reason, revealed);
+      await repository.insertRefusal(ctx.db, log, reason, answer);
+      return answer;
+    }
+    const okAnswer: RedeemAnswer = {
+      result: 'ok',
+      checkinId: log.id,
+      direction: body.direction,
+      list: { id: judging.id, name: judging.name },
+      ticket: shown ?? scannedTicket(ticket),
+      at: recordedAt.toISOString(),
+    };
+    const presenceReason = body.direction === 'entry' ? 'already-used' : 'not-inside';
+    const refusedAnswer = refused(presenceReason, scannedTicket(ticket));
+    const admitted = await repository.admit(
+      ctx.db,
+      { ...log, ticketId: ticket.id },
+      judging,
+      ticket.ticketTypeId,
+      okAnswer,
+      refusedAnswer,
+    );
+    if (admitted) {
+      hub.changed(organizationId, eventId);
+      return okAnswer;
+    }
+    // Refused by presence: say when and where the ticket was last let through, and keep that answer.
+    const last = await repository.lastAdmission(ctx.db, organizationId, judging.id, ticket.id);
+    if (presenceReason === 'already-used' && last?.lastAt) {
+      const answer: RedeemAnswer = {
+        ...refusedAnswer,
+        alreadyUsed: {
+          at: last.lastAt.toISOString(),
+          listId: judging.id,
+          listName: judging.name,
+          deviceId: last.lastDeviceId ?? '',
+        },
+      };
+      await repository.storeAnswer(ctx.db, organizationId, log.id, answer);
+      return answer;
+    }
+    return refusedAnswer;
+  } catch (error) {
+    if (!repository.isUniqueViolation(error, NONCE_INDEX)) throw error;
+    // The same scan sent again: its first answer, and nothing new recorded.
+    const first = await repository.answerOfNonce(ctx.db, organizationId, body.nonce);
+    if (!first) throw error;
+    return first;
+  }
+}

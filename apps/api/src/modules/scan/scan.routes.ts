@@ -1,0 +1,214 @@
+import {
+  headcountSchema,
+  offlineSnapshotSchema,
+  redeemAnswerSchema,
+  redeemRequestSchema,
+  scanEventsSchema,
+  scanOrganizationsSchema,
+  snapshotQuerySchema,
+  syncRequestSchema,
+  syncResponseSchema,
+} from '@guichet/shared/scan';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { errorResponses, organizationHeaderSchema } from '../../http';
+import { authenticate, requireStaffId } from '../../plugins/auth';
+import { RateLimiter } from '../../plugins/rate-limit';
+import { organizationScope, requireTenant } from '../../plugins/tenancy';
+import { checkinRoutes } from './checkin.routes';
+import * as checkins from './checkins.service';
+import { countHeadcount, HeadcountHub } from './headcount';
+import { SCANNER_PERMISSIONS, scanEvents, scanOrganizations } from './lists.service';
+import { redeem, type Scanner } from './redeem.service';
+import { VerifiedTokens } from './scanner-auth';
+import { sync } from './sync.service';
+
+const eventParams = z.object({ id: z.uuid() });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** X-Organization-ID as the organisation scope reads it: required, and a malformed one is forbidden. */
+function organizationIdOf(request: FastifyRequest): string {
+  const header = request.headers['x-organization-id'];
+  const organizationId = Array.isArray(header) ? header[0] : header;
+  if (!organizationId) throw new AppError('organization-required', 'Choose an organisation first.');
+  if (!UUID.test(organizationId))
+    throw new AppError('forbidden', 'You do not have access to this organisation.');
+  return organizationId;
+}
+const PING_MS = 15_000;
+
+/**
+ * The scanner's endpoints (SCAN, EVENT or ALL) and the live headcount; the back office's check-in
+ * management is in ./checkin.routes.ts. Paths and permissions: packages/shared/src/scan.ts.
+ */
+export function scanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const hub = new HeadcountHub(ctx.db, ctx.config.scan.headcountPollMs, (error) =>
+      app.log.error({ err: error }, 'headcount count failed'),
+    );
+    app.addHook('onClose', async () => hub.close());
+    // Open streams would keep the server from closing: end them first.
+    const streams = new Set<() => void>();
+    app.addHook('preClose', async () => {
+      for (const end of streams) end();
+    });
+    const tokens = new VerifiedTokens(ctx.config.jwtSecret);
+    const perDevice = new RateLimiter(ctx.config.scan.perDevicePerMinute, 60_000);
+    const preHandler = organizationScope(ctx.db, ctx.config.jwtSecret, SCANNER_PERMISSIONS);
+    const common = { tags: ['scan'], security: [{ bearer: [] }], headers: organizationHeaderSchema };
+    const scanner = (request: Parameters<typeof requireTenant>[0]): Scanner => {
+      const tenant = requireTenant(request);
+      return {
+        organizationId: tenant.organizationId,
+        permissions: tenant.permissions,
+        staffId: requireStaffId(request),
+      };
+    };
+
+    app.get(
+      '/scan/organizations',
+      {
+        preHandler: authenticate(ctx.db, ctx.config.jwtSecret),
+        schema: {
+          tags: ['scan'],
+          security: [{ bearer: [] }],
+          summary: 'Organisations where the caller may scan tickets (SCAN, EVENT or ALL)',
+          response: { 200: scanOrganizationsSchema, ...errorResponses(401) },
+        },
+      },
+      async (request) => scanOrganizations(ctx, requireStaffId(request)),
+    );
+
+    app.get(
+      '/scan/events',
+      {
+        preHandler,
+        schema: {
+          ...common,
+          summary: 'Events the scanner can pick, with their check-in lists',
+          response: { 200: scanEventsSchema, ...errorResponses(400, 401, 403) },
+        },
+      },
+      async (request) => scanEvents(ctx, requireTenant(request).organizationId),
+    );
+
+    app.post(
+      '/scan/redeem',
+      {
+        // The busiest route: the membership is checked in the same statement that reads the ticket.
+        preHandler: tokens.preHandler(),
+        schema: {
+          ...common,
+          summary: 'Check a ticket in or out: ok, or refused with a reason (same nonce, same answer)',
+          body: redeemRequestSchema,
+          response: { 200: redeemAnswerSchema, ...errorResponses(400, 401, 403, 404, 429) },
+        },
+      },
+      async (request) => {
+        const caller = { organizationId: organizationIdOf(request), staffId: requireStaffId(request) };
+        perDevice.hit(`${caller.organizationId}:${request.body.deviceId}`);
+        return redeem(ctx, hub, caller, request.body);
+      },
+    );
+
+    app.get(
+      '/scan/snapshot',
+      {
+        preHandler,
+        schema: {
+          ...common,
+          summary: 'Everything a scanner needs to decide offline for some lists of one event',
+          querystring: snapshotQuerySchema,
+          response: { 200: offlineSnapshotSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => checkins.snapshot(ctx, requireTenant(request).organizationId, request.query.listIds),
+    );
+
+    app.post(
+      '/scan/sync',
+      {
+        preHandler,
+        schema: {
+          ...common,
+          summary: 'Upload scans taken offline: each recorded once, conflicts raised, results per scan',
+          body: syncRequestSchema,
+          response: { 200: syncResponseSchema, ...errorResponses(400, 401, 403, 404, 429) },
+        },
+      },
+      async (request) => {
+        const who = scanner(request);
+        perDevice.hit(`${who.organizationId}:${request.body.deviceId}`);
+        return sync(ctx, hub, who, request.body);
+      },
+    );
+
+    app.get(
+      '/events/:id/headcount',
+      {
+        preHandler,
+        schema: {
+          ...common,
+          summary: 'Checked in and inside now, per list and ticket type',
+          params: eventParams,
+          response: { 200: headcountSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const organizationId = requireTenant(request).organizationId;
+        await checkins.requireEvent(ctx, organizationId, request.params.id);
+        return countHeadcount(ctx.db, organizationId, request.params.id);
+      },
+    );
+
+    app.get(
+      '/events/:id/headcount/stream',
+      {
+        preHandler,
+        schema: {
+          ...common,
+          summary: 'The headcount as server-sent events: now, then on every change',
+          params: eventParams,
+          produces: ['text/event-stream'],
+          response: { ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        const organizationId = requireTenant(request).organizationId;
+        const eventId = request.params.id;
+        await checkins.requireEvent(ctx, organizationId, eventId);
+        reply.hijack();
+        const raw = reply.raw;
+        raw.writeHead(200, {
+          ...(reply.getHeaders() as Record<string, string>),
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache, no-transform',
+          connection: 'keep-alive',
+          // Proxies must not hold the stream back.
+          'x-accel-buffering': 'no',
+        });
+        raw.write(': connected\n\n');
+        const unwatch = hub.watch(organizationId, eventId, (headcount) => {
+          raw.write(`event: headcount\ndata: ${JSON.stringify({ type: 'headcount', headcount })}\n\n`);
+        });
+        const ping = setInterval(() => raw.write(': ping\n\n'), PING_MS);
+        const stop = () => {
+          clearInterval(ping);
+          unwatch();
+          streams.delete(end);
+        };
+        const end = () => {
+          stop();
+          raw.end();
+        };
+        streams.add(end);
+        request.raw.once('close', stop);
+      },
+    );
+
+    await app.register(checkinRoutes(ctx, hub));
+  };
+}
