@@ -50,7 +50,12 @@ export function RecentScans({ records, timeZone }: { records: ScanRecord[]; time
                   {t('scan.recent.manual')}
                 </Badge>
               )}
-              {record.decidedBy === 'device' && (
+              {record.setAside && (
+                <Badge size="sm" variant="light" color="red">
+                  {t('scan.recent.setAside')}
+                </Badge>
+              )}
+              {record.decidedBy === 'device' && !record.setAside && (
                 <Badge size="sm" variant="light" color={record.synced ? 'gray' : 'orange'}>
                   {record.synced ? t('scan.recent.offline') : t('scan.recent.pending')}
                 </Badge>

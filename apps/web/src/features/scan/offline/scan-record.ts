@@ -33,6 +33,8 @@ export interface ScanRecord {
   /** After sync: the server's own verdict, and the conflicts the scan raised (two admissions the rules forbid). */
   serverResult: 'ok' | 'refused' | null;
   conflictIds: string[];
+  /** Out of the queue unsent: its list was deleted while the device was offline (the server knows it no more). */
+  setAside?: boolean;
 }
 
 /** The gate's setup: which event and lists it checks, in which direction. */

@@ -1,5 +1,6 @@
 import type { SyncRequest, SyncResponse } from '@guichet/shared/scan';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/api-error';
 import type { ScanRecord, ScanStore, StoredSnapshot } from './scan-record';
 import { applySyncResults, createSyncer, syncBatches, syncRequestOf } from './sync-queue';
 
@@ -250,5 +251,41 @@ describe('the offline queue', () => {
     const [first, second] = await Promise.all([syncer.sync(), syncer.sync()]);
     expect(first).toBe(second);
     expect(server.calls).toHaveLength(1);
+  });
+
+  it('sets aside the scans of a list deleted while offline, and syncs the others', async () => {
+    const deleted = '00000000-0000-4000-8000-0000000000d0';
+    const stale = scan(ORG_A, 1, { listIds: [deleted] });
+    const kept = [scan(ORG_A, 2), scan(ORG_A, 3)];
+    const store = memoryStore([stale, ...kept]);
+    const server = fakeServer();
+    const syncer = createSyncer({
+      store,
+      deviceId: 'gate-1',
+      send: async (organizationId, request) => {
+        if (request.scans.some((item) => item.listIds.includes(deleted))) {
+          throw new ApiError(404, 'not-found', 'Unknown lists', { listIds: [deleted] });
+        }
+        return server.send(organizationId, request);
+      },
+    });
+    expect(await syncer.sync()).toEqual({ synced: 2, remaining: 0, error: null });
+    expect(store.all().find((record) => record.nonce === stale.nonce)).toMatchObject({
+      synced: true,
+      setAside: true,
+    });
+    expect(server.recorded.size).toBe(2);
+  });
+
+  it('keeps the queue on any other refusal', async () => {
+    const store = memoryStore([scan(ORG_A, 1)]);
+    const syncer = createSyncer({
+      store,
+      deviceId: 'gate-1',
+      send: async () => {
+        throw new ApiError(404, 'not-found', 'No such event');
+      },
+    });
+    expect(await syncer.sync()).toMatchObject({ synced: 0, remaining: 1 });
   });
 });

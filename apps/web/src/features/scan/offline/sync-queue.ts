@@ -1,4 +1,5 @@
 import type { MAX_SYNC_BATCH, OfflineScan, SyncRequest, SyncResponse } from '@guichet/shared/scan';
+import { isApiError } from '../../../lib/api-error';
 import type { ScanRecord, ScanStore } from './scan-record';
 
 /**
@@ -67,6 +68,13 @@ export function applySyncResults(records: readonly ScanRecord[], response: SyncR
   return updated;
 }
 
+/** The lists a sync's 404 names as unknown (deleted while the device was offline), or null. */
+export function unknownListsOf(error: unknown): string[] | null {
+  if (!isApiError(error) || error.status !== 404) return null;
+  const listIds = (error.details as { listIds?: unknown } | undefined)?.listIds;
+  return Array.isArray(listIds) && listIds.every((id) => typeof id === 'string') ? listIds : null;
+}
+
 export interface SyncerDeps {
   store: ScanStore;
   deviceId: string;
@@ -87,7 +95,8 @@ export function createSyncer(deps: SyncerDeps) {
   async function run(): Promise<SyncOutcome> {
     let synced = 0;
     const batches = syncBatches(await deps.store.pendingScans());
-    for (const [index, batch] of batches.entries()) {
+    for (let index = 0; index < batches.length; index++) {
+      const batch = batches[index] as SyncBatch;
       try {
         const response = await deps.send(batch.organizationId, syncRequestOf(deps.deviceId, batch.records));
         const updated = applySyncResults(batch.records, response);
@@ -95,6 +104,20 @@ export function createSyncer(deps: SyncerDeps) {
         synced += updated.length;
         deps.onProgress?.();
       } catch (error) {
+        // Scans of a deleted list can never be recorded: they leave the queue, marked, and the rest of the
+        // batch is sent again at once. Anything else stops the sync until the next try.
+        const unknown = unknownListsOf(error);
+        const stale = unknown
+          ? batch.records.filter((record) => record.listIds.some((id) => unknown.includes(id)))
+          : [];
+        if (stale.length > 0) {
+          await deps.store.putScans(stale.map((record) => ({ ...record, synced: true, setAside: true })));
+          deps.onProgress?.();
+          const rest = batch.records.filter((record) => !stale.includes(record));
+          if (rest.length > 0)
+            batches.splice(index + 1, 0, { organizationId: batch.organizationId, records: rest });
+          continue;
+        }
         const remaining = batches.slice(index).reduce((sum, left) => sum + left.records.length, 0);
         return { synced, remaining, error };
       }

@@ -100,6 +100,7 @@ export const enScan = {
       offline: 'Offline',
       conflict: 'Conflict',
       manual: 'By hand',
+      setAside: 'List deleted: not synced',
     },
     search: {
       heading: 'Find an attendee',

@@ -102,6 +102,7 @@ export const frScan: ScanTranslation = {
       offline: 'Hors ligne',
       conflict: 'Conflit',
       manual: 'À la main',
+      setAside: 'Liste supprimée : non synchronisé',
     },
     search: {
       heading: 'Trouver un participant',
