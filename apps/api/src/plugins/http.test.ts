@@ -156,8 +156,29 @@ describe('OpenAPI', () => {
     ['post', '/api/orders/{orderId}/refunds'],
     ['post', '/api/public/orders/{code}/checkout'],
     ['post', '/api/payments/stripe/webhook'],
+    // Ticket delivery (modules/delivery).
+    ['get', '/api/orders/{orderId}/emails'],
+    ['get', '/api/public/orders/{code}/tickets.pdf'],
+    // Check-in (modules/scan).
+    ['get', '/api/events/{id}/checkin-lists'],
+    ['post', '/api/events/{id}/checkin-lists'],
+    ['patch', '/api/checkin-lists/{listId}'],
+    ['delete', '/api/checkin-lists/{listId}'],
+    ['get', '/api/scan/organizations'],
+    ['get', '/api/scan/events'],
+    ['get', '/api/scan/snapshot'],
+    ['post', '/api/scan/redeem'],
+    ['post', '/api/scan/sync'],
+    ['post', '/api/scan/checkins/{checkinId}/undo'],
+    ['get', '/api/events/{id}/checkins'],
+    ['get', '/api/events/{id}/checkin-attendees'],
+    ['get', '/api/events/{id}/checkin-conflicts'],
+    ['post', '/api/checkin-conflicts/{conflictId}/resolve'],
+    ['get', '/api/events/{id}/headcount'],
+    ['get', '/api/events/{id}/headcount/stream'],
     // Served because no SMTP server is configured in tests (DEV_MAILBOX defaults on).
     ['get', '/api/dev/mailbox'],
+    ['get', '/api/dev/mailbox/{id}/attachments/{index}'],
   ];
 
   it('serves a valid OpenAPI 3 document listing every API route', async () => {
