@@ -25,12 +25,12 @@ function page(path: AppRoute, load: Loader): RouteObject {
 
 const upcoming = () => import('../features/upcoming/upcoming-page');
 
-/** An events page, with the events part of the catalogue loaded before it renders. */
-function withEventStrings(load: Loader): Loader {
+/** A page with its own part of the catalogue, loaded before it renders. */
+function withStrings(part: 'events' | 'payments', load: Loader): Loader {
   return async () => {
     const [module] = await Promise.all([
       load(),
-      import('../lib/i18n').then((i18n) => i18n.loadCataloguePart('events')),
+      import('../lib/i18n').then((i18n) => i18n.loadCataloguePart(part)),
     ]);
     return module;
   };
@@ -57,15 +57,15 @@ export const routes: RouteObject[] = [
           page('/', () => import('../features/dashboard/dashboard-page')),
           page(
             '/events',
-            withEventStrings(() => import('../features/events/events-page')),
+            withStrings('events', () => import('../features/events/events-page')),
           ),
           page(
             '/events/create',
-            withEventStrings(() => import('../features/events/create-event-page')),
+            withStrings('events', () => import('../features/events/create-event-page')),
           ),
           page(
             '/events/:id',
-            withEventStrings(() => import('../features/events/event-page')),
+            withStrings('events', () => import('../features/events/event-page')),
           ),
           page('/customers', upcoming),
           page('/customers/list', upcoming),
@@ -74,10 +74,19 @@ export const routes: RouteObject[] = [
           page('/teams', () => import('../features/teams/teams-page')),
           page('/teams/add', () => import('../features/teams/add-member-page')),
           page('/teams/:id', () => import('../features/teams/member-page')),
-          page('/settings', () => import('../features/settings/settings-page')),
+          page(
+            '/settings',
+            withStrings('payments', () => import('../features/settings/settings-page')),
+          ),
           page('/settings/company', () => import('../features/settings/company-page')),
-          page('/checkout/account', () => import('../features/payments/account-page')),
-          page('/checkout/refresh', () => import('../features/payments/refresh-page')),
+          page(
+            '/checkout/account',
+            withStrings('payments', () => import('../features/payments/account-page')),
+          ),
+          page(
+            '/checkout/refresh',
+            withStrings('payments', () => import('../features/payments/refresh-page')),
+          ),
           page('/profile', () => import('../features/profile/profile-page')),
           page('/edit-password', () => import('../features/auth/edit-password-page')),
         ],

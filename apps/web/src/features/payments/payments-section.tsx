@@ -13,12 +13,12 @@ export function PaymentsSection() {
   const state = account.data;
   return (
     <Stack gap="sm">
-      <Text size="sm">{t('settings.payments.body')}</Text>
+      <Text size="sm">{t('stripe.settings.body')}</Text>
       {account.isPending && <Loader size="sm" aria-label={t('stripe.loading')} />}
       <FormError error={account.error ?? onboarding.error} />
       {state && !state.available && (
         <Text size="sm" c="dimmed">
-          {t('settings.payments.unavailable')}
+          {t('stripe.settings.unavailable')}
         </Text>
       )}
       {state?.available && (
@@ -27,12 +27,12 @@ export function PaymentsSection() {
             <AccountFacts account={state} />
           ) : (
             <Text size="sm" fw={500}>
-              {t('settings.payments.notConnected')}
+              {t('stripe.settings.notConnected')}
             </Text>
           )}
           {state.chargesEnabled && (
             <Text size="sm" fw={500}>
-              {t('settings.payments.ready')}
+              {t('stripe.settings.ready')}
             </Text>
           )}
           <Group gap="sm">
@@ -41,12 +41,12 @@ export function PaymentsSection() {
                 loading={onboarding.isPending || onboarding.isSuccess}
                 onClick={() => onboarding.mutate()}
               >
-                {state.connected ? t('settings.payments.continue') : t('settings.payments.connect')}
+                {state.connected ? t('stripe.settings.continue') : t('stripe.settings.connect')}
               </Button>
             )}
             {state.connected && (
               <Anchor component={Link} to="/checkout/account" size="sm">
-                {t('settings.payments.status')}
+                {t('stripe.settings.status')}
               </Anchor>
             )}
           </Group>

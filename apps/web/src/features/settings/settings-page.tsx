@@ -140,7 +140,7 @@ export default function SettingsPage() {
             <SecuritySection security={data.security} />
           </SettingsSection>
 
-          <SettingsSection id="settings-payments" title={t('settings.payments.title')}>
+          <SettingsSection id="settings-payments" title={t('stripe.settings.title')}>
             <PaymentsSection />
           </SettingsSection>
         </>

@@ -4,6 +4,7 @@ import type { en, Translation } from './locales/en';
 import type { BackOfficeTranslation, enBackOffice } from './locales/en-back-office';
 import type { BuyerTranslation, enBuyer } from './locales/en-buyer';
 import type { EventsTranslation, enEvents } from './locales/en-events';
+import type { enPayments, PaymentsTranslation } from './locales/en-payments';
 import type { enScan, ScanTranslation } from './locales/en-scan';
 
 export const LOCALE_STORAGE_KEY = 'guichet.locale';
@@ -11,11 +12,17 @@ export const LOCALE_STORAGE_KEY = 'guichet.locale';
 /**
  * Each language is split in parts, each its own chunk: the sign-in pages load only `core`, the back office
  * also `backOffice`, the events pages also `events` (see `loadCataloguePart`), the buyer's pages `core` and
- * `buyer`, the door scanner `core` and `scan`, and only the language in use is downloaded.
+ * `buyer`, the door scanner `core` and `scan`, the Stripe account pages
+ * also `payments`, and only the language in use is downloaded.
  */
-export type CataloguePart = 'core' | 'backOffice' | 'events' | 'buyer' | 'scan';
+export type CataloguePart = 'core' | 'backOffice' | 'events' | 'buyer' | 'scan' | 'payments';
 type Catalogue = Partial<
-  Translation & BackOfficeTranslation & EventsTranslation & BuyerTranslation & ScanTranslation
+  Translation &
+    BackOfficeTranslation &
+    EventsTranslation &
+    BuyerTranslation &
+    ScanTranslation &
+    PaymentsTranslation
 >;
 const loaders: Record<CataloguePart, Record<Locale, () => Promise<{ default: Catalogue }>>> = {
   core: {
@@ -38,6 +45,10 @@ const loaders: Record<CataloguePart, Record<Locale, () => Promise<{ default: Cat
     en: () => import('./locales/en-scan'),
     fr: () => import('./locales/fr-scan'),
   },
+  payments: {
+    en: () => import('./locales/en-payments'),
+    fr: () => import('./locales/fr-payments'),
+  },
 };
 const parts = new Set<CataloguePart>(['core']);
 
@@ -51,7 +62,9 @@ type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
 
-type LeafKey = Leaves<typeof en & typeof enBackOffice & typeof enEvents & typeof enBuyer & typeof enScan>;
+type LeafKey = Leaves<
+  typeof en & typeof enBackOffice & typeof enEvents & typeof enBuyer & typeof enScan & typeof enPayments
+>;
 type PluralBase<K> = K extends `${infer Base}_${PluralSuffix}` ? Base : never;
 
 export type TranslationKey = LeafKey | PluralBase<LeafKey>;
