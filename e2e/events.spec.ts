@@ -30,7 +30,7 @@ test('an event manager creates an event at a venue found by place search, sells 
   await page.goto('/events/create');
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
   await page.getByLabel('Start').fill(localDateTime(21, 20));
-  await page.getByLabel('End').fill(localDateTime(21, 23));
+  await page.getByRole('textbox', { name: 'End', exact: true }).fill(localDateTime(21, 23));
   await page.getByRole('combobox', { name: 'Find a place' }).fill('Marseil');
   const suggestions = page.getByRole('listbox', { name: 'Place suggestions' });
   await suggestions

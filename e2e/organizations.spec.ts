@@ -39,14 +39,18 @@ test('the organisation switcher changes organisation, and the choice survives a 
   await expect(page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible();
 });
 
-test('staff whose only permission is SCAN are offered to create an organisation', async ({ page }) => {
+test('staff whose only permission is SCAN land on the scanner and are offered to create an organisation', async ({
+  page,
+}) => {
   await signIn(page, DOOR.email, DOOR.password);
+  await expect(page).toHaveURL(/\/scan/);
+  await page.goto('/events');
+  await expect(page).toHaveURL(/\/scan/);
+  await page.getByRole('link', { name: 'Create an organisation' }).click();
   await expect(page).toHaveURL(/\/create-organization/);
   await expect(
     page.getByText('Your access to other organisations is limited to scanning tickets at the door.'),
   ).toBeVisible();
-  await page.goto('/events');
-  await expect(page).toHaveURL(/\/create-organization/);
 });
 
 test('on a phone the navigation opens from a burger menu', async ({ browser }) => {

@@ -39,12 +39,12 @@ test('an administrator edits the company settings and logo, sees what changed, a
   await signIn(page, admin.email, admin.password);
   await expect(page.getByRole('heading', { name: 'Welcome, Settings Admin' })).toBeVisible();
 
-  // The hub: each section, read-only policies explained, payments honest.
+  // The hub: each section, read-only policies explained, card payments not connected yet.
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   await expect(page.getByText('Open registration: anyone can create a Guichet account.')).toBeVisible();
   await expect(page.getByText('At least 6 characters')).toBeVisible();
-  await expect(page.getByText(/arrive with ticket sales/)).toBeVisible();
+  await expect(page.getByText('Stripe is not connected yet.')).toBeVisible();
   await expect(page.getByRole('switch', { name: 'Require two-factor sign-in for all staff' })).toBeDisabled();
   await page.getByRole('link', { name: 'Edit company details' }).click();
   await expect(page).toHaveURL(/\/settings\/company$/);

@@ -78,8 +78,13 @@ function ScanShell() {
           <ScannerPage />
         </Suspense>
       </PageBoundary>
-      {/* At the foot of the card: the header has no room for it at 360 px, and it is not a door action. */}
+      {/* At the foot of the card: the header has no room for them at 360 px, and they are not door actions.
+          Door staff whose only permission is SCAN have no organisation of their own in the back office
+          (spec §4): creating one is still offered to them. */}
       <Group justify="center" mt="md">
+        <Button variant="subtle" size="compact-sm" component="a" href="/create-organization">
+          {t('scan.createOrganization')}
+        </Button>
         <Button variant="subtle" size="compact-sm" onClick={() => void signOut()}>
           {t('scan.signOut')}
         </Button>

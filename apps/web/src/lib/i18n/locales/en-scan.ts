@@ -4,6 +4,7 @@
 export const enScan = {
   scan: {
     title: 'Scanner',
+    createOrganization: 'Create an organisation',
     signOut: 'Sign out',
     backOffice: 'Back office',
     mode: {

@@ -3,6 +3,7 @@ import type { ScanTranslation } from './en-scan';
 export const frScan: ScanTranslation = {
   scan: {
     title: 'Scanner',
+    createOrganization: 'Créer une organisation',
     signOut: 'Se déconnecter',
     backOffice: 'Back-office',
     mode: {
