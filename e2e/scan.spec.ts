@@ -3,29 +3,16 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, chromium, devices, expect, type Page, test } from '@playwright/test';
 import QRCode from 'qrcode';
-import { apiCreateOrganization, apiSignUp, latestMailTo, signIn, uniqueEmail } from './support';
-
-type Headers = Record<string, string>;
-
-/** One API call of the fixtures, its status checked. */
-async function call<T>(
-  request: APIRequestContext,
-  method: 'GET' | 'POST',
-  url: string,
-  headers: Headers,
-  data: unknown,
-  status: number,
-): Promise<T> {
-  const response = await request.fetch(url, { method, headers, data: data ?? undefined });
-  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(status);
-  return (await response.json()) as T;
-}
-
-interface Ticket {
-  id: string;
-  attendeeName: string | null;
-  secret: string | null;
-}
+import {
+  apiCreateOrganization,
+  apiSignUp,
+  call,
+  type Headers,
+  latestMailTo,
+  signIn,
+  type Ticket,
+  uniqueEmail,
+} from './support';
 
 /**
  * An organisation with an event, a "Main gate" check-in list, three paid tickets from the box office, and

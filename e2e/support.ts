@@ -20,6 +20,29 @@ export async function apiSignUp(request: APIRequestContext, displayName = 'E2E S
   return { email, password, displayName, accessToken: body.accessToken };
 }
 
+export type Headers = Record<string, string>;
+
+/** One API call of the fixtures, its status checked. */
+export async function call<T>(
+  request: APIRequestContext,
+  method: 'GET' | 'POST',
+  url: string,
+  headers: Headers,
+  data: unknown,
+  status: number,
+): Promise<T> {
+  const response = await request.fetch(url, { method, headers, data: data ?? undefined });
+  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(status);
+  return (await response.json()) as T;
+}
+
+/** A ticket as the order detail shows it: the secret only once paid. */
+export interface Ticket {
+  id: string;
+  attendeeName: string | null;
+  secret: string | null;
+}
+
 export async function apiCreateOrganization(request: APIRequestContext, accessToken: string, name: string) {
   const response = await request.post('/api/organizations', {
     data: { name },
