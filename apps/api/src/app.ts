@@ -11,7 +11,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { type Mailer, smtpMailer } from './jobs/mailer';
 import { OutboxWorker } from './jobs/outbox-worker';
-import { ReservationExpiryJob } from './jobs/reservation-expiry';
+import { reservationExpiryJob } from './jobs/reservation-expiry';
 import { authRoutes } from './modules/auth/auth.routes';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { attachmentRenderer } from './modules/delivery/tickets-document';
@@ -21,7 +21,7 @@ import { mailboxApiRoutes, registerMailboxPage } from './modules/mail/mailbox.ro
 import { mapRoutes } from './modules/map/map.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
-import { PaymentsJob } from './modules/payments/payments.job';
+import { paymentsJob as makePaymentsJob } from './modules/payments/payments.job';
 import {
   paymentsRoutes,
   publicPaymentsRoutes,
@@ -124,10 +124,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorateRequest('tenant', null);
   if (deps.startWorker !== false) app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => outbox.stop());
-  const expiry = new ReservationExpiryJob(db, app.log);
+  const expiry = reservationExpiryJob(db, app.log);
   if (deps.startWorker !== false) app.addHook('onReady', async () => expiry.start());
   app.addHook('onClose', async () => expiry.stop());
-  const paymentsJob = new PaymentsJob(ctx, app.log);
+  const paymentsJob = makePaymentsJob(ctx, app.log);
   if (deps.startWorker !== false && ctx.payments) app.addHook('onReady', async () => paymentsJob.start());
   app.addHook('onClose', async () => paymentsJob.stop());
 

@@ -25,7 +25,7 @@ import {
 } from '../orders/test-support';
 import { addStaff, orgHeaders } from '../teams/test-support';
 import { stripeSignature } from './fake-stripe';
-import { PaymentsJob } from './payments.job';
+import { paymentsJob } from './payments.job';
 import {
   cardOrder,
   connectStripe,
@@ -404,7 +404,7 @@ describe('card checkout', () => {
     const order = await cardOrder(app(), shop, 1);
     const sessionId = sessionIdOf(order.checkoutUrl);
     await expireDueReservations(db(), new Date(Date.now() + 11 * MINUTE));
-    await new PaymentsJob(app().ctx, app().log).runOnce();
+    await paymentsJob(app().ctx, app().log).runOnce();
     expect(s.fake.sessions.get(sessionId)?.status).toBe('expired');
     const [row] = await db().select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
     expect(row?.status).toBe('expired');
