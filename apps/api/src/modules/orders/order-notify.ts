@@ -1,9 +1,9 @@
 import type { Locale } from '@guichet/shared/i18n';
 import type { AppContext } from '../../context';
-import type { MailMessage } from '../mail/mail.repository';
+import { enqueueMail, type MailMessage, type Queryable } from '../mail/mail.repository';
 import { paymentInstructionsMail, ticketsMail } from './order-mail';
-import type { OrderRow } from './orders.repository';
-import type { Organizer } from './ticket-catalogue';
+import { findEventForOrders, heldPlaces, type OrderRow } from './orders.repository';
+import { type Organizer, organizer } from './ticket-catalogue';
 
 /** The buyer's order page (their ticket page): the public return page, found by the unguessable code. */
 export const orderLink = (ctx: AppContext, code: string) =>
@@ -52,4 +52,17 @@ export function orderMail(
       },
     ],
   };
+}
+
+/**
+ * Queues the mail `order`'s status calls for, inside the caller's transaction: the event's name, the
+ * organiser and the number of places are read here, one after the other (a transaction's queries share one
+ * connection, so they would queue anyway).
+ */
+export async function queueOrderMail(ctx: AppContext, tx: Queryable, order: OrderRow): Promise<void> {
+  const event = await findEventForOrders(tx, order.organizationId, order.eventId);
+  const organization = await organizer(tx, order.organizationId);
+  const places = await heldPlaces(tx, order.organizationId, order.id);
+  const count = places.reduce((sum, row) => sum + row.quantity, 0);
+  await enqueueMail(tx, orderMail(ctx, order, event?.name ?? '', organization, count));
 }

@@ -10,13 +10,12 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { listAudit, recordAudit } from '../audit/audit.service';
 import { releaseCapacity } from '../events/events.repository';
-import { enqueueMail, type Queryable } from '../mail/mail.repository';
+import type { Queryable } from '../mail/mail.repository';
 import { orderMoney, recordStaffPayment } from '../payments/order-money';
-import { orderMail } from './order-notify';
+import { queueOrderMail } from './order-notify';
 import { placeOrder } from './order-placement';
 import { orderDetailView, orderSummaryView } from './order-view';
 import * as repository from './orders.repository';
-import { organizer } from './ticket-catalogue';
 
 /** Back-office orders (ALL or EVENT): lists, detail, box office, payment, cancellation, attendee names. */
 
@@ -149,13 +148,7 @@ export async function markPaid(ctx: AppContext, organizationId: string, actor: s
       currency: order.currency,
       actor,
     });
-    const [event, organization, tickets] = await Promise.all([
-      eventOf(tx, organizationId, order.eventId),
-      organizer(tx, organizationId),
-      repository.heldPlaces(tx, organizationId, orderId),
-    ]);
-    const count = tickets.reduce((sum, row) => sum + row.quantity, 0);
-    await enqueueMail(tx, orderMail(ctx, order, event.name, organization, count));
+    await queueOrderMail(ctx, tx, order);
     await recordAudit(tx, {
       organizationId,
       actorStaffId: actor,
@@ -227,13 +220,7 @@ export async function resendOrderMail(
     if (!order) throw notFound();
     if (order.status !== 'paid' && order.status !== 'pending_payment')
       throw wrongStatus(order.status, 'sent again');
-    const [event, organization, places] = await Promise.all([
-      eventOf(tx, organizationId, order.eventId),
-      organizer(tx, organizationId),
-      repository.heldPlaces(tx, organizationId, orderId),
-    ]);
-    const count = places.reduce((sum, row) => sum + row.quantity, 0);
-    await enqueueMail(tx, orderMail(ctx, order, event.name, organization, count));
+    await queueOrderMail(ctx, tx, order);
     await recordAudit(tx, {
       organizationId,
       actorStaffId: actor,

@@ -4,10 +4,8 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
 import { releaseCapacity, takeCapacity } from '../events/events.repository';
-import { enqueueMail } from '../mail/mail.repository';
-import { orderMail } from '../orders/order-notify';
+import { queueOrderMail } from '../orders/order-notify';
 import * as orders from '../orders/orders.repository';
-import { organizer as organizerOf } from '../orders/ticket-catalogue';
 import { providerOf, storeAccountState } from './accounts.service';
 import * as repository from './payments.repository';
 import type { ProviderEvent } from './provider';
@@ -152,13 +150,7 @@ async function sessionPaid(ctx: AppContext, log: FastifyBaseLogger, event: Provi
         totalMinor: amountMinor,
         currency: paid.currency,
       });
-      const [event_, organizer, tickets] = await Promise.all([
-        orders.findEventForOrders(tx, organizationId, paid.eventId),
-        organizerOf(tx, organizationId),
-        orders.heldPlaces(tx, organizationId, paid.id),
-      ]);
-      const count = tickets.reduce((sum, row) => sum + row.quantity, 0);
-      await enqueueMail(tx, orderMail(ctx, paid, event_?.name ?? '', organizer, count));
+      await queueOrderMail(ctx, tx, paid);
       await recordAudit(tx, {
         organizationId,
         actorStaffId: null,
