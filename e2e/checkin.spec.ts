@@ -5,7 +5,6 @@ import {
   apiCreateOrganization,
   apiSignUp,
   call,
-  type Headers,
   latestMailTo,
   signIn,
   type Ticket,

@@ -7,7 +7,6 @@ import {
   apiCreateOrganization,
   apiSignUp,
   call,
-  type Headers,
   latestMailTo,
   signIn,
   type Ticket,
