@@ -1,3 +1,4 @@
+import { getTableColumns, type InferSelectModel, type Table } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Database } from './client';
@@ -41,6 +42,29 @@ export async function rawRows<Row>(db: RawTarget, statement: RawStatement): Prom
       ? await (client as PgClient).query(statement)
       : await (client as PgliteClient).query(statement.text, statement.values);
   return result.rows as Row[];
+}
+
+// A table's rows in hand-written statements --------------------------------------------------------------
+
+/**
+ * The select list of every column of `table` (as `alias` in the statement), each named `prefix` followed
+ * by its key in the schema: a hand-written statement then reads whole rows that `rowOf` turns into the
+ * ORM's shape, and stays in step with the schema.
+ */
+export function columnsOf(table: Table, alias: string, prefix: string): string {
+  return Object.entries(getTableColumns(table))
+    .map(([key, column]) => `${alias}.${column.name} as "${prefix}${key}"`)
+    .join(', ');
+}
+
+/** The row `columnsOf` selected, mapped as the ORM maps it (the same on both drivers). */
+export function rowOf<T extends Table>(table: T, row: Record<string, unknown>, prefix: string) {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = row[`${prefix}${key}`];
+    out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return out as InferSelectModel<T>;
 }
 
 // A transaction that ends with its last statement ---------------------------------------------------------

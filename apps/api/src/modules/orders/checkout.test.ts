@@ -1,11 +1,11 @@
-import { customers, orders, ticketSigningKeys, tickets } from '@guichet/db/schema/orders';
+import { customers, idempotencyKeys, orders, ticketSigningKeys, tickets } from '@guichet/db/schema/orders';
 import { outbox } from '@guichet/db/schema/outbox';
 import type { PublicEvent, PublicOrder } from '@guichet/shared/orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { DAY } from '../events/test-support';
-import { claimKey } from './idempotency';
+import { keyHashes } from './idempotency';
 import {
   bought,
   buy,
@@ -270,15 +270,41 @@ describe('Idempotency-Key', () => {
     const body = orderBody(shop);
     const key = `key-${Date.now()}-flight`;
     // The first request has claimed the key and is still running.
-    await claimKey(t.app.ctx.db, shop.organizationId, 'public-order', key, {
+    const hashes = keyHashes('public-order', key, {
       params: { orgSlug: shop.orgSlug, eventSlug: shop.event.slug },
       body: { ...body, locale: 'en' },
     });
+    await t.app.ctx.db
+      .insert(idempotencyKeys)
+      .values({ organizationId: shop.organizationId, ...hashes, status: 'in_flight' });
     const duplicate = await buy(t.app, shop, body, key);
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().error.code).toBe('request-in-progress');
     const rows = await t.app.ctx.db.select().from(orders).where(eq(orders.buyerEmail, body.buyer.email));
     expect(rows).toHaveLength(0);
+  });
+
+  it('takes over a claim left in flight for over a minute (its process died), and stores the answer', async () => {
+    const body = orderBody(shop);
+    const key = `key-${Date.now()}-stale`;
+    const hashes = keyHashes('public-order', key, {
+      params: { orgSlug: shop.orgSlug, eventSlug: shop.event.slug },
+      body: { ...body, locale: 'en' },
+    });
+    await t.app.ctx.db.insert(idempotencyKeys).values({
+      organizationId: shop.organizationId,
+      ...hashes,
+      status: 'in_flight',
+      updatedAt: new Date(Date.now() - 2 * 60_000),
+    });
+    const first = await buy(t.app, shop, body, key);
+    expect(first.statusCode).toBe(201);
+    const [stored] = await t.app.ctx.db
+      .select()
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.keyHash, hashes.keyHash));
+    expect(stored).toMatchObject({ status: 'done', responseStatus: 201, responseBody: first.json() });
+    expect(stored?.orderId).toBe(await orderIdOf(t.app, first.json().code));
   });
 
   it('replays a refusal too, and a bad key is a 400', async () => {

@@ -6,15 +6,32 @@ import type { Queryable } from '../mail/mail.repository';
 
 /**
  * Idempotent order creation (the Stripe model): the first request with a key claims it in a committed
- * row, does its work, and stores its answer in the same transaction as the order; a retry with the same
- * key and body gets that answer again, with another body a 422, and while the first is still running a
- * 409 (the client retries later). A claim left behind by a crashed process is taken over after a while.
+ * row (the checkout's first statement, `readPublishedEvent`), does its work, and stores its answer in the
+ * same transaction as the order; a retry with the same key and body gets that answer again, with another
+ * body a 422, and while the first is still running a 409 (the client retries later). A claim left behind
+ * by a crashed process is taken over after a while.
  */
 
 /** A claim older than this is taken to be abandoned (no order transaction runs that long). */
-const STALE_SECONDS = 60;
+export const STALE_SECONDS = 60;
 
 export type Claim = { kind: 'claimed'; keyHash: string } | { kind: 'replay'; status: number; body: unknown };
+
+/** The key as stored (hashed with its scope) and the request it came with. */
+export interface KeyHashes {
+  keyHash: string;
+  requestHash: string;
+}
+
+/** What the claiming statement found of a key it could not claim (null: nothing it could see). */
+export interface PriorKey {
+  requestHash: string;
+  status: 'in_flight' | 'done';
+  responseStatus: number | null;
+  responseBody: unknown;
+  /** In flight for longer than `STALE_SECONDS`. */
+  stale: boolean;
+}
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 
@@ -30,36 +47,33 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-export async function claimKey(
+export function keyHashes(scope: string, key: string, request: unknown): KeyHashes {
+  return { keyHash: sha256(`${scope}\n${key}`), requestHash: sha256(canonicalJson(request)) };
+}
+
+/**
+ * What a claim attempt comes to: claimed, a replay of the stored answer, or a refusal (another body: 422;
+ * still running, or gone meanwhile after a failure on our side: 409, the client retries).
+ */
+export async function settleClaim(
   db: Queryable,
   organizationId: string,
-  scope: string,
-  key: string,
-  request: unknown,
+  hashes: KeyHashes,
+  claimed: boolean,
+  prior: PriorKey | null,
 ): Promise<Claim> {
-  const keyHash = sha256(`${scope}\n${key}`);
-  const requestHash = sha256(canonicalJson(request));
-  const inserted = await db
-    .insert(idempotencyKeys)
-    .values({ organizationId, keyHash, requestHash, status: 'in_flight' })
-    .onConflictDoNothing()
-    .returning({ keyHash: idempotencyKeys.keyHash });
-  if (inserted.length > 0) return { kind: 'claimed', keyHash };
-
-  const [row] = await db
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.organizationId, organizationId), eq(idempotencyKeys.keyHash, keyHash)));
-  // Deleted in between (the first request failed on our side): the client may simply retry.
-  if (!row) throw inProgress();
-  if (row.requestHash !== requestHash) {
+  const { keyHash } = hashes;
+  if (claimed) return { kind: 'claimed', keyHash };
+  if (!prior) throw inProgress();
+  if (prior.requestHash !== hashes.requestHash) {
     throw new AppError(
       'idempotency-key-reused',
       'This Idempotency-Key was already used with another request.',
     );
   }
-  if (row.status === 'done')
-    return { kind: 'replay', status: row.responseStatus ?? 200, body: row.responseBody };
+  if (prior.status === 'done')
+    return { kind: 'replay', status: prior.responseStatus ?? 200, body: prior.responseBody };
+  if (!prior.stale) throw inProgress();
   const takenOver = await db
     .update(idempotencyKeys)
     .set({ updatedAt: sql`now()` })
@@ -76,12 +90,12 @@ export async function claimKey(
   throw inProgress();
 }
 
-/** Stores the answer; inside the order's transaction for a success, on its own for a final refusal. */
+/** Stores a final refusal's answer (a success's is stored by the order's first statement: order-writes.ts). */
 export async function completeKey(
   db: Queryable,
   organizationId: string,
   keyHash: string,
-  response: { status: number; body: unknown; orderId?: string },
+  response: { status: number; body: unknown },
 ): Promise<void> {
   await db
     .update(idempotencyKeys)
@@ -89,7 +103,6 @@ export async function completeKey(
       status: 'done',
       responseStatus: response.status,
       responseBody: response.body,
-      orderId: response.orderId ?? null,
       updatedAt: sql`now()`,
     })
     .where(and(eq(idempotencyKeys.organizationId, organizationId), eq(idempotencyKeys.keyHash, keyHash)));

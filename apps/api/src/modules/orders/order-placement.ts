@@ -9,7 +9,7 @@ import { AppError } from '../../errors';
 import { takeCapacity } from '../events/events.repository';
 import type { Queryable } from '../mail/mail.repository';
 import { orderMail } from './order-notify';
-import { checkNewOrder, customerRider, newOrderStatement } from './order-writes';
+import { checkNewOrder, customerRider, newOrderStatement, type StoredAnswer } from './order-writes';
 import type * as repository from './orders.repository';
 import * as catalogue from './ticket-catalogue';
 import { signingKey, signTicket } from './ticket-secrets';
@@ -45,6 +45,10 @@ export interface PlaceOrderInput {
   sendEmail: boolean;
   locale: Locale;
   now?: Date;
+  /** The event's catalogue when the caller read it already (a buyer's checkout reads it with the event). */
+  catalogue?: { types: catalogue.TicketTypeRow[]; organizer: catalogue.Organizer };
+  /** The Idempotency-Key's answer to store with the order, in the order's first statement. */
+  answer?: (placed: PlacedOrder) => StoredAnswer;
 }
 
 export interface PlacedOrder {
@@ -159,8 +163,8 @@ const soldOut = (shortOf: string[]) =>
   });
 
 /**
- * Places an order: checks it, builds every row (order, signed tickets, e-mail, audit entry) before the
- * transaction, then in ONE transaction writes them, runs `inTransaction` (the idempotency answer), and
+ * Places an order: checks it, builds every row (order, signed tickets, e-mail, audit entry, the
+ * idempotency answer) before the transaction, then in ONE transaction writes them, runs `inTransaction`, and
  * takes the places last (guarded UPDATEs on pools and ticket types, in id order, with the customer's
  * counts in the same statement as the last one). The rows of a ticket type every buyer of a rush wants
  * are then locked for one round trip and the commit, not for the whole order. A failure anywhere, places
@@ -172,7 +176,8 @@ export async function placeOrder(
   inTransaction?: (tx: Queryable, placed: PlacedOrder) => Promise<void>,
 ): Promise<PlacedOrder> {
   const now = input.now ?? new Date();
-  const read = await catalogue.orderCatalogue(ctx.db, input.organizationId, input.event.id);
+  const read =
+    input.catalogue ?? (await catalogue.orderCatalogue(ctx.db, input.organizationId, input.event.id));
   const types = new Map(read.types.map((type) => [type.id, type]));
   const details = checkLines(input, types, now);
   if (details.length > 0) throw invalid(details);
@@ -265,6 +270,7 @@ export async function placeOrder(
       action: 'order.placed',
       after: { status, channel: input.channel, paymentMethod: method, totalMinor, currency },
     },
+    answer: input.answer?.(placed),
   });
   // The order's rows go first (with the BEGIN, in one round trip): they lock nothing other buyers need.
   return transactionEndingWith(ctx.db, first, async (tx, written, finish) => {

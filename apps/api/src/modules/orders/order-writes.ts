@@ -16,6 +16,14 @@ export interface NewOrder {
   /** The outbox message, or null when no mail goes out. */
   mail: unknown | null;
   audit: { actorStaffId: string | null; action: string; after: unknown };
+  /** The answer stored for the request's Idempotency-Key, committed with the order. */
+  answer?: StoredAnswer | undefined;
+}
+
+export interface StoredAnswer {
+  keyHash: string;
+  status: number;
+  body: unknown;
 }
 
 // Tickets travel as parallel arrays (one element per ticket), unnested into rows by PostgreSQL.
@@ -41,18 +49,26 @@ const INSERT_ORDER_SQL = `with placed_order as (
   insert into audit_log (id, organization_id, actor_staff_id, action, target_type, target_id, after)
   values ($25, $2, $26, $27, 'order', $1, $28)
   returning id
-)
-select (select count(*) from placed_tickets)::int as tickets`;
+)`;
+const COUNT_TICKETS_SQL = 'select (select count(*) from placed_tickets)::int as tickets';
+
+// The idempotency key's answer, for a buyer's order sent with one (claimed before: see published-event.ts).
+const STORE_ANSWER_SQL = `, answer as (
+  update idempotency_keys set status = 'done', response_status = $29, response_body = $30::jsonb,
+    order_id = $1, updated_at = now()
+  where organization_id = $2 and key_hash = $31
+  returning 1
+)`;
 
 /**
  * The statement that writes the order, its tickets, its mail and its audit entry: the first of the order's
  * transaction. It answers the number of tickets written (see `checkNewOrder`).
  */
 export function newOrderStatement(placed: NewOrder): RawStatement {
-  const { order, tickets } = placed;
+  const { order, tickets, answer } = placed;
   return {
-    name: 'insert_new_order',
-    text: INSERT_ORDER_SQL,
+    name: answer ? 'insert_new_order_answered' : 'insert_new_order',
+    text: `${INSERT_ORDER_SQL}${answer ? STORE_ANSWER_SQL : ''}\n${COUNT_TICKETS_SQL}`,
     values: [
       order.id,
       order.organizationId,
@@ -82,6 +98,7 @@ export function newOrderStatement(placed: NewOrder): RawStatement {
       placed.audit.actorStaffId,
       placed.audit.action,
       JSON.stringify(placed.audit.after),
+      ...(answer ? [answer.status, JSON.stringify(answer.body), answer.keyHash] : []),
     ],
   };
 }

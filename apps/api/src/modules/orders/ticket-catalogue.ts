@@ -1,44 +1,16 @@
-import { capacityPools, events, ticketTypes } from '@guichet/db/schema/events';
+import { capacityPools, ticketTypes } from '@guichet/db/schema/events';
 import { organizations } from '@guichet/db/schema/organizations';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../mail/mail.repository';
 
 /**
- * What selling reads of events: ticket types with their pool's counts, and events found by their public
- * slugs. Reads only; every count change goes through the events repository's guarded capacity functions.
+ * What selling reads of events: ticket types with their pool's counts (a buyer's checkout reads them with
+ * the event: published-event.ts). Reads only; every count change goes through the events repository's guarded capacity functions.
  */
 
 export type TicketTypeRow = typeof ticketTypes.$inferSelect & {
   pool: { capacity: number; sold: number; held: number } | null;
 };
-
-export async function eventTicketTypes(
-  db: Queryable,
-  organizationId: string,
-  eventId: string,
-): Promise<TicketTypeRow[]> {
-  const rows = await db
-    .select({
-      type: ticketTypes,
-      poolCapacity: capacityPools.capacity,
-      poolSold: capacityPools.sold,
-      poolHeld: capacityPools.held,
-    })
-    .from(ticketTypes)
-    .leftJoin(
-      capacityPools,
-      and(eq(capacityPools.id, ticketTypes.poolId), eq(capacityPools.organizationId, organizationId)),
-    )
-    .where(and(eq(ticketTypes.organizationId, organizationId), eq(ticketTypes.eventId, eventId)))
-    .orderBy(asc(ticketTypes.position), asc(ticketTypes.id));
-  return rows.map((row) => ({
-    ...row.type,
-    pool:
-      row.poolCapacity === null
-        ? null
-        : { capacity: row.poolCapacity, sold: row.poolSold ?? 0, held: row.poolHeld ?? 0 },
-  }));
-}
 
 /**
  * What placing an order reads before its transaction, in one query: the event's ticket types with their
@@ -138,34 +110,3 @@ export async function organizer(db: Queryable, organizationId: string): Promise<
     .where(eq(organizations.id, organizationId));
   return { name: row?.name ?? '', offlinePaymentInstructions: row?.offlinePaymentInstructions ?? null };
 }
-
-/**
- * A published event by the organisation's slug and its own. Unknown organisation, unknown event and an
- * event that is not published all give undefined, so the public API answers them with the same 404.
- */
-export async function publishedEventBySlugs(db: Queryable, organizationSlug: string, eventSlug: string) {
-  const [row] = await prepared(db, eventBySlugsQuery).execute({ organizationSlug, eventSlug });
-  return row;
-}
-
-const eventBySlugsQuery = (db: Queryable) =>
-  db
-    .select({
-      event: events,
-      organization: {
-        id: organizations.id,
-        name: organizations.name,
-        slug: organizations.slug,
-        offlinePaymentInstructions: organizations.offlinePaymentInstructions,
-      },
-    })
-    .from(events)
-    .innerJoin(organizations, eq(organizations.id, events.organizationId))
-    .where(
-      and(
-        eq(organizations.slug, sql.placeholder('organizationSlug')),
-        eq(events.slug, sql.placeholder('eventSlug')),
-        eq(events.status, 'published'),
-      ),
-    )
-    .prepare('published_event_by_slugs');

@@ -2,11 +2,12 @@ import type { createPublicOrderBodySchema, PublicEvent, PublicOrder } from '@gui
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { abandonKey, claimKey, completeKey } from '../orders/idempotency';
-import { placeOrder } from '../orders/order-placement';
+import { abandonKey, completeKey, keyHashes, settleClaim } from '../orders/idempotency';
+import { type PlacedOrder, placeOrder } from '../orders/order-placement';
 import { publicOrderView } from '../orders/order-view';
 import { findEventForOrders, findOrderByCode, orderTickets } from '../orders/orders.repository';
-import { eventTicketTypes, organizer, placesLeft, publishedEventBySlugs } from '../orders/ticket-catalogue';
+import { readPublishedEvent } from '../orders/published-event';
+import { organizer, placesLeft } from '../orders/ticket-catalogue';
 import { canTakeCards, unavailable } from '../payments/accounts.service';
 import { checkoutLink, checkoutUrlFor } from '../payments/checkout.service';
 import { readFile } from '../settings/settings.service';
@@ -15,7 +16,7 @@ import { readFile } from '../settings/settings.service';
 const notFound = () => new AppError('not-found', 'No such event.');
 
 async function findEvent(ctx: AppContext, orgSlug: string, eventSlug: string) {
-  const found = await publishedEventBySlugs(ctx.db, orgSlug, eventSlug);
+  const found = await readPublishedEvent(ctx.db, orgSlug, eventSlug, undefined);
   if (!found) throw notFound();
   return found;
 }
@@ -27,12 +28,9 @@ export async function getPublicEvent(
   eventSlug: string,
   now = new Date(),
 ): Promise<PublicEvent> {
-  const { event, organization } = await findEvent(ctx, orgSlug, eventSlug);
-  const [types, cards] = await Promise.all([
-    eventTicketTypes(ctx.db, organization.id, event.id),
-    canTakeCards(ctx, organization.id),
-  ]);
-  const onSale = types.filter(
+  const { event, organization, catalogue } = await findEvent(ctx, orgSlug, eventSlug);
+  const cards = await canTakeCards(ctx, organization.id);
+  const onSale = catalogue.types.filter(
     (type) =>
       type.visibility === 'public' &&
       (!type.salesStart || type.salesStart <= now) &&
@@ -118,9 +116,9 @@ export interface Answer {
 }
 
 /**
- * A buyer's order. With an Idempotency-Key, the key is claimed first, the answer is stored in the order's
- * own transaction, and a refusal (4xx) is stored too so a retry gets the same answer; a failure on our
- * side frees the key so a retry can still succeed.
+ * A buyer's order. With an Idempotency-Key, the key is claimed by the statement that reads the event, the
+ * answer is stored in the order's first statement, and a refusal (4xx) is stored too so a retry gets the
+ * same answer; a failure on our side frees the key so a retry can still succeed.
  */
 export async function createPublicOrder(
   ctx: AppContext,
@@ -128,54 +126,39 @@ export async function createPublicOrder(
   body: z.output<typeof createPublicOrderBodySchema>,
   idempotencyKey: string | undefined,
 ): Promise<Answer> {
-  const { event, organization } = await findEvent(ctx, params.orgSlug, params.eventSlug);
-  if (body.paymentMethod === 'stripe' && !(await canTakeCards(ctx, organization.id))) throw unavailable();
-  const claim = idempotencyKey
-    ? await claimKey(ctx.db, organization.id, 'public-order', idempotencyKey, { params, body })
-    : undefined;
+  const hashes = idempotencyKey ? keyHashes('public-order', idempotencyKey, { params, body }) : undefined;
+  const read = await readPublishedEvent(ctx.db, params.orgSlug, params.eventSlug, hashes);
+  if (!read) throw notFound();
+  const { event, organization, catalogue } = read;
+  const claim =
+    hashes && read.key
+      ? await settleClaim(ctx.db, organization.id, hashes, read.key.claimed, read.key.prior)
+      : undefined;
   if (claim?.kind === 'replay') {
     // A replayed card order carries its (current) Checkout address, which the stored answer could not.
     const body = claim.status === 201 ? await withCheckout(ctx, claim.body as PublicOrder) : claim.body;
     return { status: claim.status, body };
   }
   const keyHash = claim?.keyHash;
+  const view = (placed: PlacedOrder) =>
+    publicOrderView(placed.order, placed.tickets, event, organization.offlinePaymentInstructions);
   try {
-    const placed = await placeOrder(
-      ctx,
-      {
-        organizationId: organization.id,
-        event,
-        channel: 'online',
-        buyer: body.buyer,
-        lines: body.lines,
-        paymentMethod: body.paymentMethod,
-        actor: null,
-        sendEmail: true,
-        locale: body.locale,
-      },
-      async (tx, result) => {
-        if (!keyHash) return;
-        const view = publicOrderView(
-          result.order,
-          result.tickets,
-          event,
-          organization.offlinePaymentInstructions,
-        );
-        await completeKey(tx, organization.id, keyHash, {
-          status: 201,
-          body: view,
-          orderId: result.order.id,
-        });
-      },
-    );
+    if (body.paymentMethod === 'stripe' && !(await canTakeCards(ctx, organization.id))) throw unavailable();
+    const placed = await placeOrder(ctx, {
+      organizationId: organization.id,
+      event,
+      channel: 'online',
+      buyer: body.buyer,
+      lines: body.lines,
+      paymentMethod: body.paymentMethod,
+      actor: null,
+      sendEmail: true,
+      locale: body.locale,
+      catalogue,
+      answer: keyHash ? (placed) => ({ keyHash, status: 201, body: view(placed) }) : undefined,
+    });
     ctx.kickOutbox();
-    return {
-      status: 201,
-      body: await withCheckout(
-        ctx,
-        publicOrderView(placed.order, placed.tickets, event, organization.offlinePaymentInstructions),
-      ),
-    };
+    return { status: 201, body: await withCheckout(ctx, view(placed)) };
   } catch (error) {
     if (keyHash) {
       if (error instanceof AppError && error.status < 500) {
