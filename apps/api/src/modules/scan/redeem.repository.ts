@@ -31,33 +31,51 @@ export interface RedeemTicketRow {
   ticketTypeName: string;
 }
 
-// The lists as JSON in the same row as the ticket: one round trip reads everything a verdict needs.
+// Scans arrive in batches (see redeem-batches.ts): each statement below serves any number of them, one row
+// of its arrays per scan, and answers one row per scan in the same order.
+
+// The lists of one scan as JSON, in the same row as its ticket: one round trip reads everything a verdict
+// needs.
 const LISTS = `(select coalesce(json_agg(json_build_object(
       'id', l.id, 'eventId', l.event_id, 'name', l.name, 'allTicketTypes', l.all_ticket_types,
       'startsAt', l.starts_at, 'endsAt', l.ends_at, 'allowReentry', l.allow_reentry,
       'allowMultipleEntries', l.allow_multiple_entries,
       'ticketTypeIds', coalesce((select json_agg(lt.ticket_type_id) from checkin_list_ticket_types lt
         where lt.organization_id = l.organization_id and lt.list_id = l.id), '[]'::json))), '[]'::json)
-    from checkin_lists l where l.organization_id = $1 and l.id = any($2::uuid[])) as lists`;
+    from checkin_lists l where l.organization_id = x.org and l.id = any(x.lists::uuid[])) as lists`;
+
+const TICKET = `select t.id, t.event_id as "eventId", t.ticket_type_id as "ticketTypeId", t.status as "ticketStatus",
+    o.status as "orderStatus", o.code as "orderCode", coalesce(t.attendee_name, o.buyer_name) as "attendeeName",
+    tt.name as "ticketTypeName"
+  from tickets t join orders o on o.id = t.order_id join ticket_types tt on tt.id = t.ticket_type_id`;
 
 // The caller's membership is read here too, instead of in a separate statement before: the same rules as
-// the organisation scope (plugins/tenancy.ts) are then applied to it by the service.
-const FROM = `membership.permissions,
+// the organisation scope (plugins/tenancy.ts) are then applied to it by the service. A ticket is found by
+// its secret, or by its id for manual check-in, always within the organisation.
+const READ = `select ${LISTS}, account.id is not null as "accountFound", membership.permissions,
     organization.require_two_factor and not exists (
       select 1 from two_factor where two_factor.staff_id = account.id and two_factor.enabled_at is not null
     ) as "twoFactorMissing",
-    t.id, t.event_id as "eventId", t.ticket_type_id as "ticketTypeId", t.status as "ticketStatus",
-    o.status as "orderStatus", o.code as "orderCode", coalesce(t.attendee_name, o.buyer_name) as "attendeeName",
-    tt.name as "ticketTypeName"
-  from staff account
-  left join staff_organizations membership on membership.staff_id = account.id and membership.organization_id = $1
+    t.*
+  from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::uuid[])
+    with ordinality as x(org, staff, lists, secret, ticket_id, n)
+  left join staff account on account.id = x.staff
+  left join staff_organizations membership on membership.staff_id = account.id and membership.organization_id = x.org
   left join organizations organization on organization.id = membership.organization_id
-  left join (tickets t join orders o on o.id = t.order_id join ticket_types tt on tt.id = t.ticket_type_id)`;
+  left join lateral (
+    ${TICKET} where t.organization_id = x.org and t.secret = x.secret
+    union all
+    ${TICKET} where t.organization_id = x.org and t.id = x.ticket_id
+    limit 1
+  ) t on true
+  order by x.n`;
 
-const BY_SECRET = `select ${LISTS}, ${FROM} on t.organization_id = $1 and t.secret = $3 where account.id = $4`;
-const BY_ID = `select ${LISTS}, ${FROM} on t.organization_id = $1 and t.id = $3::uuid where account.id = $4`;
-
-type ReadRow = { lists: RedeemListRow[]; permissions: string[] | null; twoFactorMissing: boolean | null } & {
+type ReadRow = {
+  lists: RedeemListRow[];
+  accountFound: boolean;
+  permissions: string[] | null;
+  twoFactorMissing: boolean | null;
+} & {
   [K in keyof RedeemTicketRow]: RedeemTicketRow[K] | null;
 };
 
@@ -68,30 +86,35 @@ export interface RedeemRead {
   ticket: RedeemTicketRow | null;
 }
 
+export interface ReadRequest {
+  organizationId: string;
+  staffId: string;
+  listIds: readonly string[];
+  /** The scanned secret, or for manual check-in the ticket's id. */
+  ticket: { secret: string } | { ticketId: string };
+}
+
 /**
- * The caller's membership, the scanned lists (any order) and the ticket a secret (or, for manual
- * check-in, an id) names, in one round trip.
+ * For each scan: the caller's membership, the scanned lists (any order) and the ticket its secret (or id)
+ * names, all scans in one round trip.
  */
-export async function readForRedeem(
-  db: Database,
-  organizationId: string,
-  staffId: string,
-  listIds: readonly string[],
-  ticket: { secret: string } | { ticketId: string },
-): Promise<RedeemRead> {
-  const bySecret = 'secret' in ticket;
-  const [row] = await rawRows<ReadRow>(db, {
-    name: bySecret ? 'scan_read_by_secret' : 'scan_read_by_id',
-    text: bySecret ? BY_SECRET : BY_ID,
-    values: [organizationId, listIds, bySecret ? ticket.secret : ticket.ticketId, staffId],
+export async function readForRedeem(db: Database, requests: readonly ReadRequest[]): Promise<RedeemRead[]> {
+  const rows = await rawRows<ReadRow>(db, {
+    name: 'scan_read',
+    text: READ,
+    values: [
+      requests.map((request) => request.organizationId),
+      requests.map((request) => request.staffId),
+      requests.map((request) => `{${request.listIds.join(',')}}`),
+      requests.map((request) => ('secret' in request.ticket ? request.ticket.secret : null)),
+      requests.map((request) => ('ticketId' in request.ticket ? request.ticket.ticketId : null)),
+    ],
   });
-  if (!row) return { membership: null, lists: [], ticket: null };
-  const { lists, permissions, twoFactorMissing, ...rest } = row;
-  return {
-    membership: { permissions, twoFactorMissing: twoFactorMissing === true },
+  return rows.map(({ lists, accountFound, permissions, twoFactorMissing, ...rest }) => ({
+    membership: accountFound ? { permissions, twoFactorMissing: twoFactorMissing === true } : null,
     lists,
     ticket: rest.id === null ? null : (rest as RedeemTicketRow),
-  };
+  }));
 }
 
 export interface LogValues {
@@ -112,90 +135,94 @@ export interface LogValues {
 const LOG_COLUMNS = `(id, organization_id, event_id, list_id, ticket_id, direction, result, reason, admitted,
   device_id, nonce, staff_id, scanned_at, recorded_at, order_at, offline, answer)`;
 
-/** A scan refused before its ticket's presence mattered: only the log row is written. */
-export async function insertRefusal(db: Database, log: LogValues, reason: string, answer: RedeemAnswer) {
-  await rawRows(db, {
-    name: 'scan_log_refusal',
-    text: `insert into checkin_log ${LOG_COLUMNS}
-      values ($1, $2, $3, $4, $5, $6, 'refused', $7, false, $8, $9, $10, $11, $12, $12, $13, $14::jsonb)`,
-    values: [
-      log.id,
-      log.organizationId,
-      log.eventId,
-      log.listId,
-      log.ticketId,
-      log.direction,
-      reason,
-      log.deviceId,
-      log.nonce,
-      log.staffId,
-      log.scannedAt,
-      log.recordedAt,
-      log.offline,
-      JSON.stringify(answer),
-    ],
-  });
+export interface ScanWrite {
+  log: LogValues;
+  /**
+   * Whether the scan may change the ticket's presence (its validity is judged): then it is admitted only
+   * if the guarded change happens. Otherwise it is a refusal, and only its log row is written.
+   */
+  change: boolean;
+  /** The ticket's type, for a new presence row. */
+  ticketTypeId: string | null;
+  /** The reason logged if it is refused (for a change: `already-used` or `not-inside`). */
+  refusal: string;
+  okAnswer: RedeemAnswer | null;
+  refusedAnswer: RedeemAnswer;
 }
 
-/**
- * One statement: the guarded change of the ticket's presence on the list, and the log row saying whether
- * it happened. An entry inserts the presence row or updates it only where the list's rules admit (never
- * in; out with re-entry; anything with multiple entries); an exit updates only a ticket inside. Of any
- * number of simultaneous scans of one ticket, the row lock lets exactly one find the admitting state. A
- * nonce already used fails the whole statement (unique index), so the presence change is undone with it.
- */
-export async function admit(
-  db: Database,
-  log: LogValues & { ticketId: string },
-  list: { allowReentry: boolean; allowMultipleEntries: boolean },
-  ticketTypeId: string,
-  okAnswer: RedeemAnswer,
-  refusedAnswer: RedeemAnswer,
-): Promise<boolean> {
-  const change =
-    log.direction === 'entry'
-      ? `insert into checkin_presence as p (organization_id, list_id, ticket_id, event_id, ticket_type_id, state,
-            entries, last_at, last_device_id, updated_at)
-          values ($2, $4, $5, $3, $15, 'inside', 1, $12, $8, $12)
-          on conflict (organization_id, list_id, ticket_id) do update
-            set state = 'inside', entries = p.entries + 1, last_at = excluded.last_at,
-              last_device_id = excluded.last_device_id, updated_at = excluded.updated_at
-            where $16::boolean or p.state = 'never' or (p.state = 'outside' and $17::boolean)
-          returning 1`
-      : `update checkin_presence set state = 'outside', last_at = $12, last_device_id = $8, updated_at = $12
-          where organization_id = $2 and list_id = $4 and ticket_id = $5 and state = 'inside'
-          returning 1`;
-  const refusal = log.direction === 'entry' ? 'already-used' : 'not-inside';
-  const values = [
-    log.id,
-    log.organizationId,
-    log.eventId,
-    log.listId,
-    log.ticketId,
-    log.direction,
-    JSON.stringify(okAnswer),
-    log.deviceId,
-    log.nonce,
-    log.staffId,
-    log.scannedAt,
-    log.recordedAt,
-    log.offline,
-    JSON.stringify(refusedAnswer),
-    // Only the entry's insert needs these.
-    ...(log.direction === 'entry' ? [ticketTypeId, list.allowMultipleEntries, list.allowReentry] : []),
-  ];
-  const [row] = await rawRows<{ ok: boolean }>(db, {
-    name: `scan_admit_${log.direction}`,
-    text: `with changed as (${change})
-      insert into checkin_log ${LOG_COLUMNS}
-      select $1, $2, $3, $4, $5, $6, case when ok then 'ok' else 'refused' end,
-        case when ok then null else '${refusal}' end, ok, $8, $9, $10, $11, $12, $12, $13,
-        case when ok then $7::jsonb else $14::jsonb end
-      from (select exists (select 1 from changed) as ok) as verdict
-      returning admitted as ok`,
-    values,
+// One row per scan (unnested arrays). An entry inserts the presence row or updates it only where its
+// list's rules admit (never in; out with re-entry; anything with multiple entries); an exit updates only a
+// ticket inside. Of any number of simultaneous scans of one ticket, the row lock lets exactly one find
+// the admitting state. Each scan's log row says whether its change happened. The caller sends a ticket's
+// list at most once per statement (a row cannot be changed twice by one statement). A nonce already used
+// fails the whole statement (unique index), so the presence changes are undone with it.
+const WRITE = `with x as (
+    select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::uuid[], $6::text[],
+      $7::boolean[], $8::text[], $9::text[], $10::text[], $11::uuid[], $12::timestamptz[], $13::timestamptz[],
+      $14::boolean[], $15::text[], $16::text[], $17::uuid[])
+      as x(id, org, event, list, ticket, direction, change, refusal, device, nonce, staff, scanned_at,
+        recorded_at, offline, ok_answer, refused_answer, ticket_type)
+  ), entered as (
+    insert into checkin_presence as p (organization_id, list_id, ticket_id, event_id, ticket_type_id, state,
+      entries, last_at, last_device_id, updated_at)
+    select org, list, ticket, event, ticket_type, 'inside', 1, recorded_at, device, recorded_at
+    from x where change and direction = 'entry'
+    on conflict (organization_id, list_id, ticket_id) do update
+      set state = 'inside', entries = p.entries + 1, last_at = excluded.last_at,
+        last_device_id = excluded.last_device_id, updated_at = excluded.updated_at
+      where p.state = 'never' or exists (select 1 from checkin_lists l
+        where l.organization_id = p.organization_id and l.id = p.list_id
+          and (l.allow_multiple_entries or (p.state = 'outside' and l.allow_reentry)))
+    returning organization_id, list_id, ticket_id
+  ), exited as (
+    update checkin_presence p set state = 'outside', last_at = x.recorded_at, last_device_id = x.device,
+      updated_at = x.recorded_at
+    from x
+    where x.change and x.direction = 'exit' and p.organization_id = x.org and p.list_id = x.list
+      and p.ticket_id = x.ticket and p.state = 'inside'
+    returning p.organization_id, p.list_id, p.ticket_id
+  ), judged as (
+    select x.*, x.change and exists (
+      select 1 from (select * from entered union all select * from exited) changed
+      where changed.organization_id = x.org and changed.list_id = x.list and changed.ticket_id = x.ticket
+    ) as ok
+    from x
+  )
+  insert into checkin_log ${LOG_COLUMNS}
+  select id, org, event, list, ticket, direction, case when ok then 'ok' else 'refused' end,
+    case when ok then null else refusal end, ok, device, nonce, staff, scanned_at, recorded_at, recorded_at,
+    offline, (case when ok then ok_answer else refused_answer end)::jsonb
+  from judged
+  returning id, admitted`;
+
+/** Writes scans in one statement; answers for each whether it was admitted, in their order. */
+export async function writeScans(db: Database, scans: readonly ScanWrite[]): Promise<boolean[]> {
+  const column = <T>(pick: (scan: ScanWrite) => T) => scans.map(pick);
+  const rows = await rawRows<{ id: string; admitted: boolean }>(db, {
+    name: 'scan_write',
+    text: WRITE,
+    values: [
+      column(({ log }) => log.id),
+      column(({ log }) => log.organizationId),
+      column(({ log }) => log.eventId),
+      column(({ log }) => log.listId),
+      column(({ log }) => log.ticketId),
+      column(({ log }) => log.direction),
+      column((scan) => scan.change),
+      column((scan) => scan.refusal),
+      column(({ log }) => log.deviceId),
+      column(({ log }) => log.nonce),
+      column(({ log }) => log.staffId),
+      column(({ log }) => log.scannedAt),
+      column(({ log }) => log.recordedAt),
+      column(({ log }) => log.offline),
+      column((scan) => (scan.okAnswer ? JSON.stringify(scan.okAnswer) : null)),
+      column((scan) => JSON.stringify(scan.refusedAnswer)),
+      column((scan) => scan.ticketTypeId),
+    ],
   });
-  return row?.ok === true;
+  const admitted = new Map(rows.map((row) => [row.id, row.admitted]));
+  return scans.map((scan) => admitted.get(scan.log.id) === true);
 }
 
 /** The first answer given to a nonce, for a scan sent again. */

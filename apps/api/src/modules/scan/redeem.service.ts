@@ -1,3 +1,4 @@
+import type { Database } from '@guichet/db/client';
 import { uuidv7 } from '@guichet/db/ids';
 import { checkPermission } from '@guichet/shared/permissions';
 import type {
@@ -12,6 +13,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { signingKey, verifySecret } from '../orders/ticket-secrets';
+import { Batcher } from './batcher';
 import type { HeadcountHub } from './headcount';
 import { MANAGER_PERMISSIONS, SCANNER_PERMISSIONS } from './lists.service';
 import * as repository from './redeem.repository';
@@ -19,7 +21,9 @@ import * as repository from './redeem.repository';
 /**
  * Online redeem: one read (lists and ticket), the verdict in memory with the shared rules, then one write
  * whose guarded presence change decides exactly once. Validity (ticket, list, window, status) is judged
- * before presence, so a cancelled ticket is `cancelled` even when it was already used.
+ * before presence, so a cancelled ticket is `cancelled` even when it was already used. Scans that arrive
+ * together share their read and their write (`RedeemBatches`): at the doors' busiest, one round trip and
+ * one commit serve dozens of scans.
  */
 
 const NONCE_INDEX = 'checkin_log_organization_nonce_idx';
@@ -82,21 +86,39 @@ function scannerOf(caller: Caller, membership: repository.RedeemRead['membership
   return { ...caller, permissions: membership.permissions };
 }
 
+/** The reads and writes of scans in flight, grouped (see batcher.ts); one per app. */
+export class RedeemBatches {
+  readonly reads: Batcher<repository.ReadRequest, repository.RedeemRead>;
+  readonly writes: Batcher<repository.ScanWrite, boolean>;
+
+  constructor(db: Database) {
+    this.reads = new Batcher((requests) => repository.readForRedeem(db, requests), BATCHES);
+    this.writes = new Batcher((scans) => repository.writeScans(db, scans), {
+      ...BATCHES,
+      keyOf: ({ change, log }) => (change ? `${log.organizationId}:${log.listId}:${log.ticketId}` : null),
+    });
+  }
+}
+
+// Two batches of each kind in flight keep the database busy while the next batch gathers; more would
+// only make smaller batches.
+const BATCHES = { maxInFlight: 2, maxSize: 100 };
+
 export async function redeem(
   ctx: AppContext,
   hub: HeadcountHub,
+  batches: RedeemBatches,
   caller: Caller,
   body: z.output<typeof redeemRequestSchema>,
 ): Promise<RedeemAnswer> {
   const { organizationId } = caller;
   const listIds = [...new Set(body.listIds)];
-  const read = await repository.readForRedeem(
-    ctx.db,
+  const read = await batches.reads.submit({
     organizationId,
-    caller.staffId,
+    staffId: caller.staffId,
     listIds,
-    body.ticketId ? { ticketId: body.ticketId } : { secret: body.secret ?? '' },
-  );
+    ticket: body.ticketId ? { ticketId: body.ticketId } : { secret: body.secret ?? '' },
+  });
   const scanner = scannerOf(caller, read.membership);
   if (body.ticketId && !checkPermission(scanner.permissions, MANAGER_PERMISSIONS)) {
     throw new AppError('forbidden', 'Checking a ticket in by hand needs the Events permission.');
@@ -164,7 +186,14 @@ export async function redeem(
       if (reason === 'unknown') reason = await unknownOrInvalid(ctx, organizationId, body.secret);
       const revealed = ticket && judging ? scannedTicket(ticket) : null;
       const answer = refused(reason, revealed);
-      await repository.insertRefusal(ctx.db, log, reason, answer);
+      await batches.writes.submit({
+        log,
+        change: false,
+        ticketTypeId: null,
+        refusal: reason,
+        okAnswer: null,
+        refusedAnswer: answer,
+      });
       return answer;
     }
     const okAnswer: RedeemAnswer = {
@@ -177,14 +206,14 @@ export async function redeem(
     };
     const presenceReason = body.direction === 'entry' ? 'already-used' : 'not-inside';
     const refusedAnswer = refused(presenceReason, scannedTicket(ticket));
-    const admitted = await repository.admit(
-      ctx.db,
-      { ...log, ticketId: ticket.id },
-      judging,
-      ticket.ticketTypeId,
+    const admitted = await batches.writes.submit({
+      log: { ...log, ticketId: ticket.id },
+      change: true,
+      ticketTypeId: ticket.ticketTypeId,
+      refusal: presenceReason,
       okAnswer,
       refusedAnswer,
-    );
+    });
     if (admitted) {
       hub.changed(organizationId, eventId);
       return okAnswer;

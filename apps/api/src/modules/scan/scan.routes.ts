@@ -22,7 +22,7 @@ import { checkinRoutes } from './checkin.routes';
 import * as checkins from './checkins.service';
 import { countHeadcount, HeadcountHub } from './headcount';
 import { SCANNER_PERMISSIONS, scanEvents, scanOrganizations } from './lists.service';
-import { redeem, type Scanner } from './redeem.service';
+import { RedeemBatches, redeem, type Scanner } from './redeem.service';
 import { VerifiedTokens } from './scanner-auth';
 import { sync } from './sync.service';
 
@@ -56,6 +56,7 @@ export function scanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       for (const end of streams) end();
     });
     const tokens = new VerifiedTokens(ctx.config.jwtSecret);
+    const batches = new RedeemBatches(ctx.db);
     const perDevice = new RateLimiter(ctx.config.scan.perDevicePerMinute, 60_000);
     const preHandler = organizationScope(ctx.db, ctx.config.jwtSecret, SCANNER_PERMISSIONS);
     const common = { tags: ['scan'], security: [{ bearer: [] }], headers: organizationHeaderSchema };
@@ -110,7 +111,7 @@ export function scanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const caller = { organizationId: organizationIdOf(request), staffId: requireStaffId(request) };
         perDevice.hit(`${caller.organizationId}:${request.body.deviceId}`);
-        return redeem(ctx, hub, caller, request.body);
+        return redeem(ctx, hub, batches, caller, request.body);
       },
     );
 
