@@ -3,8 +3,10 @@ import { checkinConflicts, checkinLog, checkinPresence } from '@guichet/db/schem
 import type { RedeemAnswer, SyncResponse } from '@guichet/shared/scan';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { onPostgres } from '../../test/database';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { orgHeaders } from '../teams/test-support';
 import { addList, type Door, issue, newDoor, scan, TEST_ENV } from './test-support';
 
 // PGlite has one connection, so nothing runs concurrently there: these tests need PostgreSQL
@@ -56,6 +58,43 @@ describe.skipIf(!onPostgres)('check-in under concurrency (PostgreSQL)', () => {
     expect(log).toHaveLength(50);
     expect(log.filter((row) => row.admitted)).toHaveLength(1);
     expect(await deadlocks()).toBe(before);
+  });
+
+  it('50 scanners through four app instances at once, each batching its own: exactly one ok', async () => {
+    // Within one process, scans of one ticket go in successive batches; across instances (or processes), only the
+    // database's row lock stands between them.
+    const others = await Promise.all(
+      Array.from({ length: 3 }, async () => {
+        const other = await buildApp({
+          config: t.app.ctx.config,
+          db: t.app.ctx.db,
+          startWorker: false,
+          logger: false,
+        });
+        await other.ready();
+        return other;
+      }),
+    );
+    try {
+      const [ticket] = await issue(door.shop);
+      const apps = [t.app, ...others];
+      const responses = await Promise.all(
+        Array.from({ length: 50 }, (_, index) =>
+          apps[index % apps.length]!.inject({
+            method: 'POST',
+            url: '/api/scan/redeem',
+            headers: orgHeaders(door.shop.admin.accessToken, door.shop.organizationId),
+            payload: scan(ticket!.secret, [door.list.id], { deviceId: `gate-${index}` }),
+          }),
+        ),
+      );
+      expect(responses.map((response) => response.statusCode)).toEqual(Array(50).fill(200));
+      const answers = responses.map((response) => response.json<RedeemAnswer>());
+      expect(answers.filter((answer) => answer.result === 'ok')).toHaveLength(1);
+      expect((await presenceOf(door.list.id, ticket!.id))?.entries).toBe(1);
+    } finally {
+      await Promise.all(others.map((other) => other.close()));
+    }
   });
 
   it('50 exits of one ticket inside at once: exactly one ok', async () => {

@@ -247,6 +247,39 @@ describe('nonce replay', () => {
   });
 });
 
+describe('scans sent together (one batch)', () => {
+  it('gives each its own answer: admissions, a nonce sent again, a forgery, a second scan, an exit', async () => {
+    const fresh = await issue(door.shop, 12);
+    const [used, twice] = await issue(door.shop, 2);
+    const replayed = scan(used!.secret, [door.list.id]);
+    const first = await redeem(door.shop, replayed);
+    const bodies = [
+      ...fresh.map((ticket) => scan(ticket.secret, [door.list.id])),
+      replayed,
+      scan('forged', [door.list.id]),
+      scan(twice!.secret, [door.list.id]),
+      scan(twice!.secret, [door.list.id]),
+      scan(fresh[0]!.secret, [door.list.id], { direction: 'exit' }),
+    ];
+    const answers = await Promise.all(bodies.map((body) => redeem(door.shop, body)));
+    expect(answers.slice(0, 12).map(reasonOf)).toEqual(Array(12).fill('ok'));
+    expect(answers[12]).toEqual(first);
+    expect(reasonOf(answers[13]!)).toBe('invalid');
+    expect(answers.slice(14, 16).map(reasonOf).sort()).toEqual(['already-used', 'ok']);
+    // Sent with its entry, the exit finds the ticket inside or not yet in: either answer, never a failure.
+    expect(['ok', 'not-inside']).toContain(reasonOf(answers[16]!));
+    const rows = await t.app.ctx.db.select().from(checkinLog).where(eq(checkinLog.listId, door.list.id));
+    for (const body of bodies) {
+      expect(rows.filter((row) => row.nonce === body.nonce)).toHaveLength(1);
+    }
+    const [presence] = await t.app.ctx.db
+      .select()
+      .from(checkinPresence)
+      .where(and(eq(checkinPresence.ticketId, twice!.id), eq(checkinPresence.listId, door.list.id)));
+    expect(presence?.entries).toBe(1);
+  });
+});
+
 describe('manual check-in', () => {
   it('checks in by ticket id for EVENT staff and refuses SCAN-only staff', async () => {
     const [ticket] = await issue(door.shop);
