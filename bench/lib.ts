@@ -69,15 +69,22 @@ export function cpuMs(pid: number | undefined): number | undefined {
   }
 }
 
-/** CPU time used by every process of the local PostgreSQL server, in ms (Linux only). */
+/**
+ * CPU time used by the local PostgreSQL server, in ms (Linux only): its live processes, and those that
+ * ended (a closed connection's backend), which the server's main process counts once it has reaped them.
+ */
 export function postgresCpuMs(): number | undefined {
   try {
     let total = 0;
     for (const entry of readdirSync('/proc')) {
       if (!/^\d+$/.test(entry)) continue;
       try {
-        if (readFileSync(`/proc/${entry}/stat`, 'utf8').includes('(postgres)'))
-          total += cpuMs(Number(entry)) ?? 0;
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        if (!stat.includes('(postgres)')) continue;
+        const fields = stat.split(') ')[1]?.split(' ') ?? [];
+        // utime, stime, cutime, cstime
+        total +=
+          (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * TICK_MS;
       } catch {
         // The process ended meanwhile.
       }

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres } from '../../test/database';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { keyHashes, keyLock } from './idempotency';
 import { buy, counts, newShop, orderBody, orderIdOf, type Shop, TEST_ENV, typeId } from './test-support';
 
 // PGlite has one connection, so nothing runs concurrently there: these tests need PostgreSQL
@@ -144,6 +145,33 @@ describe.skipIf(!onPostgres)('selling under concurrency (PostgreSQL)', () => {
     expect(new Set(created.map((response) => response.json().code)).size).toBe(1);
     expect(await ordersOf(shop)).toHaveLength(1);
     expect((await counts(t.app, shop.event.id)).types[0]?.sold).toBe(1);
+  });
+
+  it('a key whose request is in flight (its lock held) gets 409 and no order; once it ends, the key works', async () => {
+    const shop = await newShop(t.app, [{ name: 'Held', priceMinor: 0, capacity: 20 }]);
+    const body = orderBody(shop, {
+      lines: [{ ticketTypeId: typeId(shop), quantity: 1 }],
+      paymentMethod: 'free',
+    });
+    const key = 'key-held-by-another-request';
+    const hashes = keyHashes('public-order', key, {
+      params: { orgSlug: shop.orgSlug, eventSlug: shop.event.slug },
+      body: { ...body, locale: 'en' },
+    });
+    // Another request's order transaction, still open, holds the key's lock.
+    await t.app.ctx.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(${keyLock(shop.organizationId, hashes.keyHash)}::bigint)`,
+      );
+      const duplicate = await buy(t.app, shop, body, key);
+      expect(duplicate.statusCode).toBe(409);
+      expect(duplicate.json().error.code).toBe('request-in-progress');
+    });
+    expect(await ordersOf(shop)).toHaveLength(0);
+    const first = await buy(t.app, shop, body, key);
+    expect(first.statusCode).toBe(201);
+    expect((await buy(t.app, shop, body, key)).json()).toEqual(first.json());
+    expect(await ordersOf(shop)).toHaveLength(1);
   });
 
   it('cancelling one order from two desks at once frees its seats once', async () => {

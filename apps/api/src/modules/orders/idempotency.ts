@@ -5,17 +5,20 @@ import { AppError } from '../../errors';
 import type { Queryable } from '../mail/mail.repository';
 
 /**
- * Idempotent order creation (the Stripe model): the first request with a key claims it in a committed
- * row (the checkout's first statement, `readPublishedEvent`), does its work, and stores its answer in the
- * same transaction as the order; a retry with the same key and body gets that answer again, with another
- * body a 422, and while the first is still running a 409 (the client retries later). A claim left behind
- * by a crashed process is taken over after a while.
+ * Idempotent order creation (the Stripe model). The checkout's read (`readPublishedEvent`) brings what is
+ * stored for the key: an answer is replayed (another body: 422). Otherwise the order's first statement
+ * takes a transaction-scoped advisory lock named after the key, and stores the key with its answer in
+ * the order's own transaction: a duplicate that finds the lock taken is still in flight (409, the client
+ * retries); one that comes after the commit finds the answer. Nothing is written for the key before the
+ * order, so a failure on our side leaves it free, and a dead process's lock goes with its connection.
+ * A refusal (4xx) is stored too, so a retry gets the same answer.
  */
 
-/** A claim older than this is taken to be abandoned (no order transaction runs that long). */
+/**
+ * Rows `in_flight` are claims written before the order by earlier versions; one older than this is
+ * taken to be abandoned.
+ */
 export const STALE_SECONDS = 60;
-
-export type Claim = { kind: 'claimed'; keyHash: string } | { kind: 'replay'; status: number; body: unknown };
 
 /** The key as stored (hashed with its scope) and the request it came with. */
 export interface KeyHashes {
@@ -23,7 +26,7 @@ export interface KeyHashes {
   requestHash: string;
 }
 
-/** What the claiming statement found of a key it could not claim (null: nothing it could see). */
+/** What is stored for a key (see `readPublishedEvent`). */
 export interface PriorKey {
   requestHash: string;
   status: 'in_flight' | 'done';
@@ -51,77 +54,66 @@ export function keyHashes(scope: string, key: string, request: unknown): KeyHash
   return { keyHash: sha256(`${scope}\n${key}`), requestHash: sha256(canonicalJson(request)) };
 }
 
+/** The advisory lock of an organisation's key: 64 bits of its hash, as PostgreSQL's signed bigint. */
+export function keyLock(organizationId: string, keyHash: string): string {
+  return createHash('sha256').update(`${organizationId}\n${keyHash}`).digest().readBigInt64BE(0).toString();
+}
+
 /**
- * What a claim attempt comes to: claimed, a replay of the stored answer, or a refusal (another body: 422;
- * still running, or gone meanwhile after a failure on our side: 409, the client retries).
+ * The answer stored for the key, to replay; undefined when the request may go on. Another body: 422;
+ * an earlier version's claim still running: 409 (an abandoned one is removed).
  */
-export async function settleClaim(
+export async function storedAnswer(
   db: Queryable,
   organizationId: string,
   hashes: KeyHashes,
-  claimed: boolean,
   prior: PriorKey | null,
-): Promise<Claim> {
-  const { keyHash } = hashes;
-  if (claimed) return { kind: 'claimed', keyHash };
-  if (!prior) throw inProgress();
+): Promise<{ status: number; body: unknown } | undefined> {
+  if (!prior) return undefined;
   if (prior.requestHash !== hashes.requestHash) {
     throw new AppError(
       'idempotency-key-reused',
       'This Idempotency-Key was already used with another request.',
     );
   }
-  if (prior.status === 'done')
-    return { kind: 'replay', status: prior.responseStatus ?? 200, body: prior.responseBody };
+  if (prior.status === 'done') return { status: prior.responseStatus ?? 200, body: prior.responseBody };
   if (!prior.stale) throw inProgress();
-  const takenOver = await db
-    .update(idempotencyKeys)
-    .set({ updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(idempotencyKeys.organizationId, organizationId),
-        eq(idempotencyKeys.keyHash, keyHash),
-        eq(idempotencyKeys.status, 'in_flight'),
-        sql`${idempotencyKeys.updatedAt} < now() - make_interval(secs => ${STALE_SECONDS})`,
-      ),
-    )
-    .returning({ keyHash: idempotencyKeys.keyHash });
-  if (takenOver.length > 0) return { kind: 'claimed', keyHash };
-  throw inProgress();
-}
-
-/** Stores a final refusal's answer (a success's is stored by the order's first statement: order-writes.ts). */
-export async function completeKey(
-  db: Queryable,
-  organizationId: string,
-  keyHash: string,
-  response: { status: number; body: unknown },
-): Promise<void> {
-  await db
-    .update(idempotencyKeys)
-    .set({
-      status: 'done',
-      responseStatus: response.status,
-      responseBody: response.body,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(idempotencyKeys.organizationId, organizationId), eq(idempotencyKeys.keyHash, keyHash)));
-}
-
-/** Frees the key after a failure on our side, so a retry with it can succeed. */
-export async function abandonKey(db: Queryable, organizationId: string, keyHash: string): Promise<void> {
   await db
     .delete(idempotencyKeys)
     .where(
       and(
         eq(idempotencyKeys.organizationId, organizationId),
-        eq(idempotencyKeys.keyHash, keyHash),
+        eq(idempotencyKeys.keyHash, hashes.keyHash),
         eq(idempotencyKeys.status, 'in_flight'),
+        sql`${idempotencyKeys.updatedAt} < now() - make_interval(secs => ${STALE_SECONDS})`,
       ),
     );
+  return undefined;
 }
 
-const inProgress = () =>
+/**
+ * Stores a refusal's answer (a success's is stored by the order's first statement: order-writes.ts). An
+ * answer stored meanwhile by a duplicate stays: the first one is the key's.
+ */
+export async function storeRefusal(
+  db: Queryable,
+  organizationId: string,
+  hashes: KeyHashes,
+  response: { status: number; body: unknown },
+): Promise<void> {
+  await db
+    .insert(idempotencyKeys)
+    .values({
+      organizationId,
+      ...hashes,
+      status: 'done',
+      responseStatus: response.status,
+      responseBody: response.body,
+    })
+    .onConflictDoNothing();
+}
+
+export const inProgress = () =>
   new AppError('request-in-progress', 'A request with this Idempotency-Key is still being processed.', {
     headers: { 'retry-after': '1' },
   });

@@ -1,6 +1,7 @@
 import { uuidv7 } from '@guichet/db/ids';
 import type { RawStatement } from '@guichet/db/raw';
 import type { CapacityRider } from '../events/events.repository';
+import { inProgress } from './idempotency';
 import type { OrderRow, TicketRow } from './orders.repository';
 
 /**
@@ -22,6 +23,9 @@ export interface NewOrder {
 
 export interface StoredAnswer {
   keyHash: string;
+  requestHash: string;
+  /** The key's advisory lock (`keyLock`). */
+  lock: string;
   status: number;
   body: unknown;
 }
@@ -29,11 +33,25 @@ export interface StoredAnswer {
 // Tickets travel as one JSON array of records: PostgreSQL estimates its rows the same whatever the order's
 // size, so it plans the statement once per connection (with arrays it saw each order's size and planned
 // every execution anew).
-const INSERT_ORDER_SQL = `with placed_order as (
+// With an Idempotency-Key, the order is written only if this transaction takes the key's advisory lock (a
+// duplicate in flight holds it) and stores the key with its answer (one committed meanwhile is kept, and
+// this order is not written): see idempotency.ts.
+const KEYED_SQL = `with locked as (
+  select pg_try_advisory_xact_lock($25::bigint) as got
+), keyed as (
+  insert into idempotency_keys (organization_id, key_hash, request_hash, status, response_status,
+    response_body, order_id)
+  select $2, $26, $27, 'done', $28, $29::jsonb, $1 from locked where got
+  on conflict do nothing
+  returning 1
+), `;
+
+const orderSql = (keyed: boolean) => `${keyed ? KEYED_SQL : 'with '}placed_order as (
   insert into orders (id, organization_id, event_id, code, status, channel, payment_method, buyer_name,
     buyer_email, locale, total_minor, currency, reserved_until, created_at, updated_at, paid_at, created_by,
     note)
-  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15, $16, $17)
+  select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15, $16, $17
+  ${keyed ? 'where exists (select 1 from keyed)' : ''}
   returning id
 ), placed_tickets as (
   insert into tickets (id, organization_id, order_id, event_id, ticket_type_id, attendee_name, price_minor,
@@ -42,25 +60,22 @@ const INSERT_ORDER_SQL = `with placed_order as (
     ticket.secret, $14, $14
   from jsonb_to_recordset($18::jsonb)
     as ticket(id uuid, type_id uuid, attendee_name text, price_minor bigint, secret text)
+  where exists (select 1 from placed_order)
   returning id
 ), mail as (
   insert into outbox (id, kind, payload, organization_id, order_id)
-  select $19::uuid, 'mail', $20::jsonb, $2, $1 where $20::jsonb is not null
+  select $19::uuid, 'mail', $20::jsonb, $2, $1 where $20::jsonb is not null and exists (select 1 from placed_order)
   returning id
 ), audit as (
   insert into audit_log (id, organization_id, actor_staff_id, action, target_type, target_id, after)
-  values ($21, $2, $22, $23, 'order', $1, $24)
+  select $21, $2, $22, $23, 'order', $1, $24 where exists (select 1 from placed_order)
   returning id
-)`;
-const COUNT_TICKETS_SQL = 'select (select count(*) from placed_tickets)::int as tickets';
-
-// The idempotency key's answer, for a buyer's order sent with one (claimed before: see published-event.ts).
-const STORE_ANSWER_SQL = `, answer as (
-  update idempotency_keys set status = 'done', response_status = $25, response_body = $26::jsonb,
-    order_id = $1, updated_at = now()
-  where organization_id = $2 and key_hash = $27
-  returning 1
-)`;
+)
+select (select count(*) from placed_tickets)::int as tickets${
+  keyed ? ', (select got from locked) as locked, exists (select 1 from keyed) as keyed' : ''
+}`;
+const ORDER_SQL = orderSql(false);
+const KEYED_ORDER_SQL = orderSql(true);
 
 /**
  * The statement that writes the order, its tickets, its mail and its audit entry: the first of the order's
@@ -69,8 +84,8 @@ const STORE_ANSWER_SQL = `, answer as (
 export function newOrderStatement(placed: NewOrder): RawStatement {
   const { order, tickets, answer } = placed;
   return {
-    name: answer ? 'insert_new_order_answered' : 'insert_new_order',
-    text: `${INSERT_ORDER_SQL}${answer ? STORE_ANSWER_SQL : ''}\n${COUNT_TICKETS_SQL}`,
+    name: answer ? 'insert_new_order_keyed' : 'insert_new_order',
+    text: answer ? KEYED_ORDER_SQL : ORDER_SQL,
     values: [
       order.id,
       order.organizationId,
@@ -104,14 +119,20 @@ export function newOrderStatement(placed: NewOrder): RawStatement {
       placed.audit.actorStaffId,
       placed.audit.action,
       JSON.stringify(placed.audit.after),
-      ...(answer ? [answer.status, JSON.stringify(answer.body), answer.keyHash] : []),
+      ...(answer
+        ? [answer.lock, answer.keyHash, answer.requestHash, answer.status, JSON.stringify(answer.body)]
+        : []),
     ],
   };
 }
 
-/** Stops an order whose tickets did not all get written (the arrays must line up). */
+/**
+ * Stops an order whose key is in flight elsewhere, or was answered meanwhile (409: the client's retry gets
+ * the answer), and one whose tickets did not all get written.
+ */
 export function checkNewOrder(rows: unknown[], ticketCount: number): void {
-  const [row] = rows as { tickets: number }[];
+  const [row] = rows as { tickets: number; locked?: boolean; keyed?: boolean }[];
+  if (row?.locked === false || row?.keyed === false) throw inProgress();
   if (row?.tickets !== ticketCount) throw new Error('the order was written without all its tickets');
 }
 

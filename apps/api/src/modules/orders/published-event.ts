@@ -1,56 +1,45 @@
 import { columnsOf, rawRows, rowOf } from '@guichet/db/raw';
 import { events, ticketTypes } from '@guichet/db/schema/events';
 import type { Queryable } from '../mail/mail.repository';
-import { type KeyHashes, type PriorKey, STALE_SECONDS } from './idempotency';
+import { type PriorKey, STALE_SECONDS } from './idempotency';
 import type { Organizer, TicketTypeRow } from './ticket-catalogue';
 
 /**
  * A buyer's checkout starts with one statement: the published event by its slugs, its organisation, the
- * catalogue of ticket types with their pools' counts and, with an Idempotency-Key, the key's claim (a row
- * inserted and committed with the statement) or what is already stored for it. An order is then this
- * read and its transaction's two round trips (decision 014), where it was six statements.
+ * catalogue of ticket types with their pools' counts and, with an Idempotency-Key, what is stored for the
+ * key. An order is then this read and its transaction's two round trips (decision 014), where it was six
+ * statements.
  */
 
 export interface PublishedEventRead {
   event: typeof events.$inferSelect;
   organization: { id: string; name: string; slug: string; offlinePaymentInstructions: string | null };
   catalogue: { types: TicketTypeRow[]; organizer: Organizer };
-  /** With a key: whether this statement claimed it, else what it found stored (see `settleClaim`). */
-  key: { claimed: boolean; prior: PriorKey | null } | null;
+  /** What is stored for the key, if any (see `storedAnswer`). */
+  prior: PriorKey | null;
 }
 
 // The event (`e.`) and ticket type (`t.`) columns, named after the schema's keys so `rowOf` maps them.
-const PUBLISHED_EVENT_READ = `with ev as (
-    select e.*, o.name as organization_name, o.slug as organization_slug,
-      o.offline_payment_instructions as organization_instructions
-    from events e join organizations o on o.id = e.organization_id
-    where o.slug = $1 and e.slug = $2 and e.status = 'published'
-  ), claim as (
-    insert into idempotency_keys (organization_id, key_hash, request_hash, status)
-    select organization_id, $3, $4, 'in_flight' from ev where $3::text is not null
-    on conflict do nothing
-    returning key_hash
-  )
-  select ${columnsOf(events, 'e', 'e.')},
-    e.organization_name as "organizationName", e.organization_slug as "organizationSlug",
-    e.organization_instructions as "organizationInstructions",
-    exists (select 1 from claim) as claimed,
+const PUBLISHED_EVENT_READ = `select ${columnsOf(events, 'e', 'e.')},
+    o.name as "organizationName", o.slug as "organizationSlug",
+    o.offline_payment_instructions as "organizationInstructions",
     k.request_hash as "priorRequestHash", k.status as "priorStatus", k.response_status as "priorResponseStatus",
     k.response_body as "priorResponseBody",
     k.updated_at < now() - make_interval(secs => ${STALE_SECONDS}) as "priorStale",
     ${columnsOf(ticketTypes, 'tt', 't.')},
     p.capacity as "poolCapacity", p.sold as "poolSold", p.held as "poolHeld"
-  from ev e
-  left join idempotency_keys k on k.organization_id = e.organization_id and k.key_hash = $3
+  from events e
+  join organizations o on o.id = e.organization_id
+  left join idempotency_keys k on k.organization_id = e.organization_id and k.key_hash = $3::text
   left join ticket_types tt on tt.organization_id = e.organization_id and tt.event_id = e.id
   left join capacity_pools p on p.id = tt.pool_id and p.organization_id = e.organization_id
+  where o.slug = $1 and e.slug = $2 and e.status = 'published'
   order by tt.position, tt.id`;
 
 type Row = Record<string, unknown> & {
   organizationName: string;
   organizationSlug: string;
   organizationInstructions: string | null;
-  claimed: boolean;
   priorRequestHash: string | null;
   priorStatus: 'in_flight' | 'done' | null;
   priorResponseStatus: number | null;
@@ -63,18 +52,18 @@ type Row = Record<string, unknown> & {
 
 /**
  * Unknown organisation, unknown event and an event that is not published all give undefined (the same
- * 404), and claim nothing.
+ * 404). `keyHash`: the request's Idempotency-Key, hashed (see idempotency.ts).
  */
 export async function readPublishedEvent(
   db: Queryable,
   organizationSlug: string,
   eventSlug: string,
-  key: KeyHashes | undefined,
+  keyHash: string | undefined,
 ): Promise<PublishedEventRead | undefined> {
   const rows = await rawRows<Row>(db, {
     name: 'checkout_read',
     text: PUBLISHED_EVENT_READ,
-    values: [organizationSlug, eventSlug, key?.keyHash ?? null, key?.requestHash ?? null],
+    values: [organizationSlug, eventSlug, keyHash ?? null],
   });
   const first = rows[0];
   if (!first) return undefined;
@@ -106,20 +95,15 @@ export async function readPublishedEvent(
         offlinePaymentInstructions: organization.offlinePaymentInstructions,
       },
     },
-    key: key
-      ? {
-          claimed: first.claimed,
-          prior:
-            first.priorStatus === null
-              ? null
-              : {
-                  requestHash: first.priorRequestHash ?? '',
-                  status: first.priorStatus,
-                  responseStatus: first.priorResponseStatus,
-                  responseBody: first.priorResponseBody,
-                  stale: first.priorStale === true,
-                },
-        }
-      : null,
+    prior:
+      first.priorStatus === null
+        ? null
+        : {
+            requestHash: first.priorRequestHash ?? '',
+            status: first.priorStatus,
+            responseStatus: first.priorResponseStatus,
+            responseBody: first.priorResponseBody,
+            stale: first.priorStale === true,
+          },
   };
 }

@@ -2,7 +2,7 @@ import type { createPublicOrderBodySchema, PublicEvent, PublicOrder } from '@gui
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { abandonKey, completeKey, keyHashes, settleClaim } from '../orders/idempotency';
+import { keyHashes, keyLock, storedAnswer, storeRefusal } from '../orders/idempotency';
 import { type PlacedOrder, placeOrder } from '../orders/order-placement';
 import { publicOrderView } from '../orders/order-view';
 import { findEventForOrders, findOrderByCode, orderTickets } from '../orders/orders.repository';
@@ -116,9 +116,9 @@ export interface Answer {
 }
 
 /**
- * A buyer's order. With an Idempotency-Key, the key is claimed by the statement that reads the event, the
- * answer is stored in the order's first statement, and a refusal (4xx) is stored too so a retry gets the
- * same answer; a failure on our side frees the key so a retry can still succeed.
+ * A buyer's order. With an Idempotency-Key, an answer stored for it is replayed; otherwise the key and the
+ * answer are stored by the order's first statement (see idempotency.ts), and a refusal (4xx) is stored too
+ * so a retry gets the same answer. A failure on our side stores nothing: a retry can still succeed.
  */
 export async function createPublicOrder(
   ctx: AppContext,
@@ -127,19 +127,15 @@ export async function createPublicOrder(
   idempotencyKey: string | undefined,
 ): Promise<Answer> {
   const hashes = idempotencyKey ? keyHashes('public-order', idempotencyKey, { params, body }) : undefined;
-  const read = await readPublishedEvent(ctx.db, params.orgSlug, params.eventSlug, hashes);
+  const read = await readPublishedEvent(ctx.db, params.orgSlug, params.eventSlug, hashes?.keyHash);
   if (!read) throw notFound();
   const { event, organization, catalogue } = read;
-  const claim =
-    hashes && read.key
-      ? await settleClaim(ctx.db, organization.id, hashes, read.key.claimed, read.key.prior)
-      : undefined;
-  if (claim?.kind === 'replay') {
+  const stored = hashes && (await storedAnswer(ctx.db, organization.id, hashes, read.prior));
+  if (stored) {
     // A replayed card order carries its (current) Checkout address, which the stored answer could not.
-    const body = claim.status === 201 ? await withCheckout(ctx, claim.body as PublicOrder) : claim.body;
-    return { status: claim.status, body };
+    const body = stored.status === 201 ? await withCheckout(ctx, stored.body as PublicOrder) : stored.body;
+    return { status: stored.status, body };
   }
-  const keyHash = claim?.keyHash;
   const view = (placed: PlacedOrder) =>
     publicOrderView(placed.order, placed.tickets, event, organization.offlinePaymentInstructions);
   try {
@@ -155,18 +151,21 @@ export async function createPublicOrder(
       sendEmail: true,
       locale: body.locale,
       catalogue,
-      answer: keyHash ? (placed) => ({ keyHash, status: 201, body: view(placed) }) : undefined,
+      answer:
+        hashes &&
+        ((placed) => ({
+          ...hashes,
+          lock: keyLock(organization.id, hashes.keyHash),
+          status: 201,
+          body: view(placed),
+        })),
     });
     ctx.kickOutbox();
     return { status: 201, body: await withCheckout(ctx, view(placed)) };
   } catch (error) {
-    if (keyHash) {
-      if (error instanceof AppError && error.status < 500) {
-        const answer = { error: { code: error.code, message: error.message, details: error.details } };
-        await completeKey(ctx.db, organization.id, keyHash, { status: error.status, body: answer });
-      } else {
-        await abandonKey(ctx.db, organization.id, keyHash);
-      }
+    if (hashes && error instanceof AppError && error.status < 500 && error.code !== 'request-in-progress') {
+      const answer = { error: { code: error.code, message: error.message, details: error.details } };
+      await storeRefusal(ctx.db, organization.id, hashes, { status: error.status, body: answer });
     }
     throw error;
   }
