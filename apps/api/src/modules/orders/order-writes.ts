@@ -30,9 +30,6 @@ export interface StoredAnswer {
   body: unknown;
 }
 
-// Tickets travel as one JSON array of records: PostgreSQL estimates its rows the same whatever the order's
-// size, so it plans the statement once per connection (with arrays it saw each order's size and planned
-// every execution anew).
 // With an Idempotency-Key, the order is written only if this transaction takes the key's advisory lock (a
 // duplicate in flight holds it) and stores the key with its answer (one committed meanwhile is kept, and
 // this order is not written): see idempotency.ts.
@@ -46,6 +43,9 @@ const KEYED_SQL = `with locked as (
   returning 1
 ), `;
 
+// Tickets travel as one JSON array of records: PostgreSQL estimates its rows the same whatever the order's
+// size, so it plans the statement once per connection (with arrays it saw each order's size and planned
+// every execution anew).
 const orderSql = (keyed: boolean) => `${keyed ? KEYED_SQL : 'with '}placed_order as (
   insert into orders (id, organization_id, event_id, code, status, channel, payment_method, buyer_name,
     buyer_email, locale, total_minor, currency, reserved_until, created_at, updated_at, paid_at, created_by,
@@ -64,7 +64,8 @@ const orderSql = (keyed: boolean) => `${keyed ? KEYED_SQL : 'with '}placed_order
   returning id
 ), mail as (
   insert into outbox (id, kind, payload, organization_id, order_id)
-  select $19::uuid, 'mail', $20::jsonb, $2, $1 where $20::jsonb is not null and exists (select 1 from placed_order)
+  select $19::uuid, 'mail', $20::jsonb, $2, $1
+  where $20::jsonb is not null and exists (select 1 from placed_order)
   returning id
 ), audit as (
   insert into audit_log (id, organization_id, actor_staff_id, action, target_type, target_id, after)

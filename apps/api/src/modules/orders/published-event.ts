@@ -7,8 +7,7 @@ import type { Organizer, TicketTypeRow } from './ticket-catalogue';
 /**
  * A buyer's checkout starts with one statement: the published event by its slugs, its organisation, the
  * catalogue of ticket types with their pools' counts and, with an Idempotency-Key, what is stored for the
- * key. An order is then this read and its transaction's two round trips (decision 014), where it was six
- * statements.
+ * key. An order is then this read and its transaction's two round trips (decision 017).
  */
 
 export interface PublishedEventRead {
@@ -61,7 +60,7 @@ export async function readPublishedEvent(
   keyHash: string | undefined,
 ): Promise<PublishedEventRead | undefined> {
   const rows = await rawRows<Row>(db, {
-    name: 'checkout_read',
+    name: 'published_event_read',
     text: PUBLISHED_EVENT_READ,
     values: [organizationSlug, eventSlug, keyHash ?? null],
   });

@@ -5,7 +5,8 @@ import type { Queryable } from '../mail/mail.repository';
 
 /**
  * What selling reads of events: ticket types with their pool's counts (a buyer's checkout reads them with
- * the event: published-event.ts). Reads only; every count change goes through the events repository's guarded capacity functions.
+ * the event: published-event.ts). Reads only; every count change goes through the events repository's
+ * guarded capacity functions.
  */
 
 export type TicketTypeRow = typeof ticketTypes.$inferSelect & {
