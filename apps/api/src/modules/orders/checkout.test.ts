@@ -5,11 +5,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { DAY } from '../events/test-support';
-import { keyHashes } from './idempotency';
 import {
   bought,
   buy,
   counts,
+  keyHashesOf,
   newShop,
   orderBody,
   orderIdOf,
@@ -269,11 +269,9 @@ describe('Idempotency-Key', () => {
   it('answers 409 while the first request with the key is in flight', async () => {
     const body = orderBody(shop);
     const key = `key-${Date.now()}-flight`;
-    // The first request has claimed the key and is still running.
-    const hashes = keyHashes('public-order', key, {
-      params: { orgSlug: shop.orgSlug, eventSlug: shop.event.slug },
-      body: { ...body, locale: 'en' },
-    });
+    // A claim row, as earlier versions wrote before the order, of a request still running. (Requests in
+    // flight now hold the key's advisory lock instead: see concurrency.test.ts on PostgreSQL.)
+    const hashes = keyHashesOf(shop, body, key);
     await t.app.ctx.db
       .insert(idempotencyKeys)
       .values({ organizationId: shop.organizationId, ...hashes, status: 'in_flight' });
@@ -284,13 +282,10 @@ describe('Idempotency-Key', () => {
     expect(rows).toHaveLength(0);
   });
 
-  it('takes over a claim left in flight for over a minute (its process died), and stores the answer', async () => {
+  it('takes over an earlier version’s claim left in flight for over a minute, and stores the answer', async () => {
     const body = orderBody(shop);
     const key = `key-${Date.now()}-stale`;
-    const hashes = keyHashes('public-order', key, {
-      params: { orgSlug: shop.orgSlug, eventSlug: shop.event.slug },
-      body: { ...body, locale: 'en' },
-    });
+    const hashes = keyHashesOf(shop, body, key);
     await t.app.ctx.db.insert(idempotencyKeys).values({
       organizationId: shop.organizationId,
       ...hashes,

@@ -3,8 +3,18 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres } from '../../test/database';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { keyHashes, keyLock } from './idempotency';
-import { buy, counts, newShop, orderBody, orderIdOf, type Shop, TEST_ENV, typeId } from './test-support';
+import { keyLock } from './idempotency';
+import {
+  buy,
+  counts,
+  keyHashesOf,
+  newShop,
+  orderBody,
+  orderIdOf,
+  type Shop,
+  TEST_ENV,
+  typeId,
+} from './test-support';
 
 // PGlite has one connection, so nothing runs concurrently there: these tests need PostgreSQL
 // (TEST_DATABASE_URL). Each would fail if capacity were checked outside the guarded UPDATEs, if two
@@ -154,10 +164,7 @@ describe.skipIf(!onPostgres)('selling under concurrency (PostgreSQL)', () => {
       paymentMethod: 'free',
     });
     const key = 'key-held-by-another-request';
-    const hashes = keyHashes('public-order', key, {
-      params: { orgSlug: shop.orgSlug, eventSlug: shop.event.slug },
-      body: { ...body, locale: 'en' },
-    });
+    const hashes = keyHashesOf(shop, body, key);
     // Another request's order transaction, still open, holds the key's lock.
     await t.app.ctx.db.transaction(async (tx) => {
       await tx.execute(

@@ -8,6 +8,7 @@ import { expect } from 'vitest';
 import type { App } from '../../app';
 import { createOrganization, type SignedUp, signUp, uniqueEmail } from '../../test/harness';
 import { addTicketType, client, createEvent } from '../events/test-support';
+import { keyHashes } from './idempotency';
 
 /** Rate limits high enough for tests that send many requests from one address. */
 export const TEST_ENV = {
@@ -78,6 +79,14 @@ export function orderBody(shop: Shop, overrides: Partial<CreatePublicOrderBody> 
     paymentMethod: 'offline',
     ...overrides,
   };
+}
+
+/** How the checkout stores a buyer's Idempotency-Key for this body (the locale defaults to English). */
+export function keyHashesOf(shop: Shop, body: CreatePublicOrderBody, key: string) {
+  return keyHashes('public-order', key, {
+    params: { orgSlug: shop.orgSlug, eventSlug: shop.event.slug },
+    body: { ...body, locale: 'en' },
+  });
 }
 
 export function buy(app: App, shop: Shop, body: unknown, idempotencyKey?: string) {

@@ -3,11 +3,10 @@ import { checkinConflicts, checkinLog, checkinPresence } from '@guichet/db/schem
 import type { RedeemAnswer, SyncResponse } from '@guichet/shared/scan';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import { onPostgres } from '../../test/database';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { orgHeaders } from '../teams/test-support';
-import { addList, type Door, issue, newDoor, scan, TEST_ENV } from './test-support';
+import { addList, anotherInstance, type Door, issue, newDoor, scan, TEST_ENV } from './test-support';
 
 // PGlite has one connection, so nothing runs concurrently there: these tests need PostgreSQL
 // (TEST_DATABASE_URL). They would fail if presence were read and then written (two scanners would both
@@ -61,20 +60,9 @@ describe.skipIf(!onPostgres)('check-in under concurrency (PostgreSQL)', () => {
   });
 
   it('50 scanners through four app instances at once, each batching its own: exactly one ok', async () => {
-    // Within one process, scans of one ticket go in successive batches; across instances (or processes), only the
-    // database's row lock stands between them.
-    const others = await Promise.all(
-      Array.from({ length: 3 }, async () => {
-        const other = await buildApp({
-          config: t.app.ctx.config,
-          db: t.app.ctx.db,
-          startWorker: false,
-          logger: false,
-        });
-        await other.ready();
-        return other;
-      }),
-    );
+    // Within one instance, scans of one ticket go in successive batches; across instances (or
+    // processes), only the database's row lock stands between them.
+    const others = await Promise.all(Array.from({ length: 3 }, () => anotherInstance(t.app)));
     try {
       const [ticket] = await issue(door.shop);
       const apps = [t.app, ...others];

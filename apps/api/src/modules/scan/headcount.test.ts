@@ -1,10 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { Headcount, HeadcountStreamEvent } from '@guichet/shared/scan';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../app';
+import type { App } from '../../app';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { orgHeaders } from '../teams/test-support';
-import { addList, type Door, issue, newDoor, reasonOf, redeem, scan, TEST_ENV } from './test-support';
+import {
+  addList,
+  anotherInstance,
+  type Door,
+  issue,
+  newDoor,
+  reasonOf,
+  redeem,
+  scan,
+  TEST_ENV,
+} from './test-support';
 
 let t: TestContext;
 let door: Door;
@@ -113,13 +123,7 @@ describe('headcount stream', () => {
       expect(Date.now() - started).toBeLessThan(2000);
 
       // Another API process on the same database: its scans reach this one's watchers by polling.
-      const other = await buildApp({
-        config: t.app.ctx.config,
-        db: t.app.ctx.db,
-        startWorker: false,
-        logger: false,
-      });
-      await other.ready();
+      const other = await anotherInstance(t.app);
       try {
         const elsewhere = Date.now();
         const response = await other.inject({

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { OrderDetail } from '@guichet/shared/orders';
 import type { CheckinList, CreateCheckinListBody, RedeemAnswer, RedeemRequest } from '@guichet/shared/scan';
 import { expect } from 'vitest';
-import type { App } from '../../app';
+import { type App, buildApp } from '../../app';
 import { newShop, TEST_ENV as ORDER_ENV, type Shop, typeId } from '../orders/test-support';
 
 export const TEST_ENV = { ...ORDER_ENV, SCAN_RATE_LIMIT_PER_MINUTE: '100000', HEADCOUNT_POLL_MS: '200' };
@@ -73,4 +73,11 @@ export async function redeem(shop: Shop, body: RedeemRequest, call = shop.call) 
 
 export function reasonOf(answer: RedeemAnswer): string {
   return answer.result === 'ok' ? 'ok' : answer.reason;
+}
+
+/** Another API instance on the same database (as another process would be): its own batches and hub. */
+export async function anotherInstance(app: App): Promise<App> {
+  const other = await buildApp({ config: app.ctx.config, db: app.ctx.db, startWorker: false, logger: false });
+  await other.ready();
+  return other;
 }
