@@ -136,8 +136,10 @@ export async function createPublicOrder(
     const body = stored.status === 201 ? await withCheckout(ctx, stored.body as PublicOrder) : stored.body;
     return { status: stored.status, body };
   }
+  // Built once: stored as the key's answer before the transaction, then sent.
+  let shown: PublicOrder | undefined;
   const view = (placed: PlacedOrder) =>
-    publicOrderView(placed.order, placed.tickets, event, organization.offlinePaymentInstructions);
+    (shown ??= publicOrderView(placed.order, placed.tickets, event, organization.offlinePaymentInstructions));
   try {
     if (body.paymentMethod === 'stripe' && !(await canTakeCards(ctx, organization.id))) throw unavailable();
     const placed = await placeOrder(ctx, {
