@@ -1,9 +1,7 @@
 // Budget: GET /api/health throughput ≥ 90% of a bare node:http server, measured in the same run.
 // Both servers stay up and are measured in alternating rounds; the medians are compared, because on a
 // shared two-core machine a single run of either side varies by ±10%.
-import { load, round, startTarget, verdict } from './lib';
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+import { load, median, round, startTarget, verdict } from './lib';
 
 export async function benchHealth(seconds = 5, rounds = 6): Promise<boolean> {
   const bare = await startTarget('bare-http.ts');

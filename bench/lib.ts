@@ -141,3 +141,48 @@ export function verdict(label: string, ok: boolean, detail: string): boolean {
 }
 
 export const round = (value: number, digits = 1) => Number(value.toFixed(digits));
+
+/** The middle value (of an odd count; the upper middle otherwise). */
+export const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
+/**
+ * `clients` callers for `seconds`, each timing its own calls to the microsecond: the rate and latency
+ * quantiles. Each waits for its answer; with `everyMs`, it then waits about that long (0.5–1.5×) for its
+ * next call, the callers out of step with one another. `warmupMs` at the start are not counted.
+ */
+export async function timedClients(
+  clients: number,
+  seconds: number,
+  call: (client: number, turn: number) => Promise<void>,
+  options: { everyMs?: number; warmupMs?: number } = {},
+) {
+  const { everyMs, warmupMs = 0 } = options;
+  const latencies: number[] = [];
+  let turn = 0;
+  const counted = Date.now() + warmupMs;
+  const deadline = counted + seconds * 1000;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      if (everyMs) await sleep(Math.random() * everyMs);
+      while (Date.now() < deadline) {
+        turn += 1;
+        const started = performance.now();
+        await call(client, turn);
+        const took = performance.now() - started;
+        if (Date.now() >= counted) latencies.push(took);
+        if (everyMs) await sleep(Math.max(0, everyMs * (0.5 + Math.random()) - took));
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    perSecond: latencies.length / seconds,
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+  };
+}

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { cpuMs, postgresCpuMs, round, startTarget, type Target, verdict } from './lib';
+import { cpuMs, median, postgresCpuMs, round, startTarget, type Target, verdict } from './lib';
 
 const BUYERS = 64;
 const ROUNDS = 3;
@@ -117,8 +117,6 @@ async function sqlBaseline(url: string) {
     },
   };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 export async function benchOrdersRush(seconds = 6): Promise<boolean> {
   const url = process.env.BENCH_DATABASE_URL;

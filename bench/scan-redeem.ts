@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { cpuMs, postgresCpuMs, round, startTarget, type Target, verdict } from './lib';
+import { cpuMs, median, postgresCpuMs, round, startTarget, type Target, timedClients, verdict } from './lib';
 
 const SCANNERS = 64;
 const ROUNDS = 3;
@@ -73,32 +73,6 @@ async function redeemApi(
   return { perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, ok, other };
 }
 
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-
-/** Closed-loop clients for `seconds`, each timing its own calls: the rate and latency quantiles. */
-async function timedClients(clients: number, seconds: number, call: (turn: number) => Promise<void>) {
-  const latencies: number[] = [];
-  let turn = 0;
-  const deadline = Date.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (Date.now() < deadline) {
-        turn += 1;
-        const started = performance.now();
-        await call(turn);
-        latencies.push(performance.now() - started);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  return {
-    perSecond: latencies.length / seconds,
-    p50: quantile(latencies, 0.5),
-    p99: quantile(latencies, 0.99),
-  };
-}
-
 /** The baseline: a guarded UPDATE of the ticket's presence and an INSERT into the log, in a transaction. */
 async function sqlBaseline(url: string) {
   const pool = new pg.Pool({ connectionString: url, max: 20 });
@@ -107,7 +81,7 @@ async function sqlBaseline(url: string) {
     create table bench_scan_log (id uuid primary key, ticket_id int not null references bench_scan_presence,
       device text not null, nonce text not null unique, created_at timestamptz not null default now());
     insert into bench_scan_presence select n, 'never', 0 from generate_series(0, ${TICKETS - 1}) n`);
-  const checkIn = async (turn: number) => {
+  const checkIn = async (_client: number, turn: number) => {
     const ticket = turn % TICKETS;
     const client = await pool.connect();
     try {
@@ -142,8 +116,8 @@ async function sqlBaseline(url: string) {
 
 /**
  * Scanners over kept-alive connections of their own, timed like the baseline (sub-millisecond, where the
- * load generator counts whole milliseconds). Each waits for its answer; with `everyMs`, it then waits for
- * its next scan, the scanners out of step with one another as at real gates.
+ * load generator counts whole milliseconds). With `everyMs`, each scans about that often, out of step with
+ * the others as at real gates. The first second opens the connections and is not counted.
  */
 async function scanners(
   target: { base: string; headers: Record<string, string>; listId: string; secrets: string[] },
@@ -153,24 +127,25 @@ async function scanners(
 ): Promise<Measure> {
   const url = new URL(`${target.base}/scan/redeem`);
   const agents = Array.from({ length: count }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
-  const latencies: number[] = [];
   let ok = 0;
   let other = 0;
-  let turn = 0;
-  const send = (agent: http.Agent) => {
-    turn += 1;
+  const send = (client: number, turn: number) => {
     const body = JSON.stringify({
       secret: target.secrets[turn % target.secrets.length],
       listIds: [target.listId],
       direction: 'entry',
       scannedAt: new Date().toISOString(),
       nonce: randomUUID(),
-      deviceId: `scanner-${agents.indexOf(agent)}`,
+      deviceId: `scanner-${client}`,
     });
     return new Promise<void>((resolve, reject) => {
       const request = http.request(
         url,
-        { method: 'POST', agent, headers: { ...target.headers, 'content-type': 'application/json' } },
+        {
+          method: 'POST',
+          agent: agents[client],
+          headers: { ...target.headers, 'content-type': 'application/json' },
+        },
         (response) => {
           let text = '';
           response.setEncoding('utf8');
@@ -188,34 +163,10 @@ async function scanners(
       request.end(body);
     });
   };
-  // The first second opens the connections and is not counted.
-  const counted = Date.now() + 1000;
-  const deadline = counted + seconds * 1000;
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-  await Promise.all(
-    agents.map(async (agent) => {
-      if (everyMs) await sleep(Math.random() * everyMs);
-      while (Date.now() < deadline) {
-        const started = performance.now();
-        await send(agent);
-        const took = performance.now() - started;
-        if (Date.now() >= counted) latencies.push(took);
-        if (everyMs) await sleep(Math.max(0, everyMs * (0.5 + Math.random()) - took));
-      }
-    }),
-  );
+  const timed = await timedClients(count, seconds, send, { everyMs, warmupMs: 1000 });
   for (const agent of agents) agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return {
-    perSecond: latencies.length / seconds,
-    p50: quantile(latencies, 0.5),
-    p99: quantile(latencies, 0.99),
-    ok,
-    other,
-  };
+  return { ...timed, ok, other };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 export async function benchScanRedeem(seconds = 6): Promise<boolean> {
   const url = process.env.BENCH_DATABASE_URL;
