@@ -94,7 +94,12 @@ export async function updateList(
 ) {
   await db
     .update(checkinLists)
-    .set({ ...values, updatedAt: new Date() })
+    // A known list is recognised by its version (./known.ts): every change gives it a new one, even two
+    // changes within the same millisecond.
+    .set({
+      ...values,
+      updatedAt: sql`greatest(clock_timestamp(), ${checkinLists.updatedAt} + interval '1 microsecond')`,
+    })
     .where(and(eq(checkinLists.organizationId, organizationId), eq(checkinLists.id, listId)));
   if (ticketTypeIds) await replaceTypes(db, organizationId, listId, ticketTypeIds);
 }

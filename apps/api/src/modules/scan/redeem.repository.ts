@@ -18,6 +18,8 @@ export interface RedeemListRow {
   endsAt: string | null;
   allowReentry: boolean;
   allowMultipleEntries: boolean;
+  /** The list's `updated_at` (every change of its rules sets it anew): what a known list is checked by. */
+  version: string;
 }
 
 export interface RedeemTicketRow {
@@ -42,15 +44,22 @@ export interface RedeemTicketRow {
 const LISTS = `(select coalesce(json_agg(json_build_object(
       'id', l.id, 'eventId', l.event_id, 'name', l.name, 'allTicketTypes', l.all_ticket_types,
       'startsAt', l.starts_at, 'endsAt', l.ends_at, 'allowReentry', l.allow_reentry,
-      'allowMultipleEntries', l.allow_multiple_entries,
+      'allowMultipleEntries', l.allow_multiple_entries, 'version', l.updated_at,
       'ticketTypeIds', coalesce((select json_agg(lt.ticket_type_id) from checkin_list_ticket_types lt
         where lt.organization_id = l.organization_id and lt.list_id = l.id), '[]'::json))), '[]'::json)
     from checkin_lists l where l.organization_id = x.org and l.id = any(x.lists::uuid[])) as lists`;
 
+const TICKET_FROM =
+  'from tickets t join orders o on o.id = t.order_id join ticket_types tt on tt.id = t.ticket_type_id';
 const TICKET = `select t.id, t.event_id as "eventId", t.ticket_type_id as "ticketTypeId", t.status as "ticketStatus",
     o.status as "orderStatus", o.code as "orderCode", coalesce(t.attendee_name, o.buyer_name) as "attendeeName",
     tt.name as "ticketTypeName"
-  from tickets t join orders o on o.id = t.order_id join ticket_types tt on tt.id = t.ticket_type_id`;
+  ${TICKET_FROM}`;
+// The same ticket as one JSON object, for the write to compare with the ticket a verdict was made from.
+const TICKET_JSON = `select jsonb_build_object('id', t.id, 'eventId', t.event_id, 'ticketTypeId', t.ticket_type_id,
+    'ticketStatus', t.status, 'orderStatus', o.status, 'orderCode', o.code,
+    'attendeeName', coalesce(t.attendee_name, o.buyer_name), 'ticketTypeName', tt.name)
+  ${TICKET_FROM}`;
 
 // The caller's membership is read here too, instead of in a separate statement before: the same rules as
 // the organisation scope (plugins/tenancy.ts) are then applied to it by the service. A ticket is found by
@@ -142,6 +151,16 @@ export interface LogValues {
 const LOG_COLUMNS = `(id, organization_id, event_id, list_id, ticket_id, direction, result, reason, admitted,
   device_id, nonce, staff_id, scanned_at, recorded_at, order_at, offline, answer)`;
 
+/**
+ * What a verdict was made from when it was made without a read (./known.ts): the write admits or refuses
+ * only if the caller's permissions, the lists' versions and the ticket are still exactly these.
+ */
+export interface KnownState {
+  permissions: readonly string[];
+  lists: readonly { id: string; version: string }[];
+  ticket: RedeemTicketRow;
+}
+
 export interface ScanWrite {
   log: LogValues;
   /**
@@ -155,24 +174,43 @@ export interface ScanWrite {
   refusal: string;
   okAnswer: RedeemAnswer | null;
   refusedAnswer: RedeemAnswer;
+  /** Set when the verdict was made from what was known rather than read (see `KnownState`). */
+  known?: KnownState;
 }
 
-// One record per scan. An entry inserts the presence row or updates it only where its
-// list's rules admit (never in; out with re-entry; anything with multiple entries); an exit updates only a
-// ticket inside. Of any number of simultaneous scans of one ticket, the row lock lets exactly one find
-// the admitting state. Each scan's log row says whether its change happened. The caller sends a ticket's
-// list at most once per statement (a row cannot be changed twice by one statement). A nonce already used
-// fails the whole statement (unique index), so the presence changes are undone with it.
+// One record per scan. A record made from known state is first checked against the database (`current`):
+// the caller still a member with the same permissions (and two-factor sign-in if the organisation requires
+// it), every list at the same version, the ticket as it was; a record that is not current writes nothing.
+// An entry inserts the presence row or updates it only where its list's rules admit (never in; out with
+// re-entry; anything with multiple entries); an exit updates only a ticket inside. Of any number of
+// simultaneous scans of one ticket, the row lock lets exactly one find the admitting state. Each scan's log
+// row says whether its change happened. The caller sends a ticket's list at most once per statement (a row
+// cannot be changed twice by one statement). A nonce already used fails the whole statement (unique index),
+// so the presence changes are undone with it.
 const WRITE = `with x as (
     select * from jsonb_to_recordset($1::jsonb) as x(id uuid, org uuid, event uuid, list uuid, ticket uuid,
       direction text, change boolean, refusal text, device text, nonce text, staff uuid,
       scanned_at timestamptz, recorded_at timestamptz, offline boolean, ok_answer jsonb, refused_answer jsonb,
-      ticket_type uuid)
+      ticket_type uuid, known_permissions text[], known_lists jsonb, known_ticket jsonb)
+  ), checked as (
+    select x.*, x.known_ticket is null or (
+      exists (select 1 from staff_organizations m
+        where m.organization_id = x.org and m.staff_id = x.staff and m.permissions = x.known_permissions)
+      and not exists (select 1 from organizations o where o.id = x.org and o.require_two_factor
+        and not exists (select 1 from two_factor f where f.staff_id = x.staff and f.enabled_at is not null))
+      and jsonb_array_length(x.known_lists) = (select count(*)
+        from jsonb_to_recordset(x.known_lists) as k(id uuid, version timestamptz)
+        where exists (select 1 from checkin_lists l
+          where l.id = k.id and l.organization_id = x.org and l.updated_at = k.version))
+      and x.known_ticket = (${TICKET_JSON}
+        where t.id = (x.known_ticket->>'id')::uuid and t.organization_id = x.org)
+    ) as current
+    from x
   ), entered as (
     insert into checkin_presence as p (organization_id, list_id, ticket_id, event_id, ticket_type_id, state,
       entries, last_at, last_device_id, updated_at)
     select org, list, ticket, event, ticket_type, 'inside', 1, recorded_at, device, recorded_at
-    from x where change and direction = 'entry'
+    from checked where current and change and direction = 'entry'
     on conflict (organization_id, list_id, ticket_id) do update
       set state = 'inside', entries = p.entries + 1, last_at = excluded.last_at,
         last_device_id = excluded.last_device_id, updated_at = excluded.updated_at
@@ -183,8 +221,8 @@ const WRITE = `with x as (
   ), exited as (
     update checkin_presence p set state = 'outside', last_at = x.recorded_at, last_device_id = x.device,
       updated_at = x.recorded_at
-    from x
-    where x.change and x.direction = 'exit' and p.organization_id = x.org and p.list_id = x.list
+    from checked x
+    where x.current and x.change and x.direction = 'exit' and p.organization_id = x.org and p.list_id = x.list
       and p.ticket_id = x.ticket and p.state = 'inside'
     returning p.organization_id, p.list_id, p.ticket_id
   ), judged as (
@@ -192,7 +230,7 @@ const WRITE = `with x as (
       select 1 from (select * from entered union all select * from exited) changed
       where changed.organization_id = x.org and changed.list_id = x.list and changed.ticket_id = x.ticket
     ) as ok
-    from x
+    from checked x where x.current
   )
   insert into checkin_log ${LOG_COLUMNS}
   select id, org, event, list, ticket, direction, case when ok then 'ok' else 'refused' end,
@@ -201,9 +239,12 @@ const WRITE = `with x as (
   from judged
   returning id, admitted`;
 
-/** Writes scans in one statement; answers for each whether it was admitted, in their order. */
-export async function writeScans(db: Database, scans: readonly ScanWrite[]): Promise<boolean[]> {
-  const records = scans.map(({ log, ...scan }) => ({
+/**
+ * Writes scans in one statement; answers for each whether it was admitted, in their order, or null for a
+ * scan made from known state that is no longer current (nothing of it was written).
+ */
+export async function writeScans(db: Database, scans: readonly ScanWrite[]): Promise<(boolean | null)[]> {
+  const records = scans.map(({ log, known, ...scan }) => ({
     id: log.id,
     org: log.organizationId,
     event: log.eventId,
@@ -221,6 +262,9 @@ export async function writeScans(db: Database, scans: readonly ScanWrite[]): Pro
     ok_answer: scan.okAnswer,
     refused_answer: scan.refusedAnswer,
     ticket_type: scan.ticketTypeId,
+    known_permissions: known?.permissions ?? null,
+    known_lists: known?.lists ?? null,
+    known_ticket: known ? ticketJson(known.ticket) : null,
   }));
   const rows = await rawRows<{ id: string; admitted: boolean }>(db, {
     name: 'scan_write',
@@ -228,7 +272,26 @@ export async function writeScans(db: Database, scans: readonly ScanWrite[]): Pro
     values: [JSON.stringify(records)],
   });
   const admitted = new Map(rows.map((row) => [row.id, row.admitted]));
-  return scans.map((scan) => admitted.get(scan.log.id) === true);
+  return scans.map((scan) => admitted.get(scan.log.id) ?? null);
+}
+
+/** Exactly the fields `TICKET_JSON` builds, whatever else the row carries. */
+function ticketJson(ticket: RedeemTicketRow): RedeemTicketRow {
+  const { id, eventId, ticketTypeId, ticketStatus, orderStatus, orderCode, attendeeName, ticketTypeName } =
+    ticket;
+  return { id, eventId, ticketTypeId, ticketStatus, orderStatus, orderCode, attendeeName, ticketTypeName };
+}
+
+/**
+ * The tickets of one event with their secrets (at most `limit`), as the redeem read finds them: a
+ * scanner's first scans of them can then be judged without a read (./known.ts).
+ */
+export async function ticketsOfEvent(db: Database, organizationId: string, eventId: string, limit: number) {
+  return rawRows<RedeemTicketRow & { secret: string }>(db, {
+    name: 'scan_tickets_of_event',
+    text: `${TICKET.replace('select ', 'select t.secret, ')} where t.organization_id = $1 and t.event_id = $2 limit $3`,
+    values: [organizationId, eventId, limit],
+  });
 }
 
 /** The first answer given to a nonce, for a scan sent again. */

@@ -15,15 +15,18 @@ import { AppError } from '../../errors';
 import { signingKey, verifySecret } from '../orders/ticket-secrets';
 import { Batcher } from './batcher';
 import type { HeadcountHub } from './headcount';
+import { type Known, KnownScans, knownState } from './known';
 import { MANAGER_PERMISSIONS, SCANNER_PERMISSIONS } from './lists.service';
 import * as repository from './redeem.repository';
 
 /**
  * Online redeem: one read (lists and ticket), the verdict in memory with the shared rules, then one write
  * whose guarded presence change decides exactly once. Validity (ticket, list, window, status) is judged
- * before presence, so a cancelled ticket is `cancelled` even when it was already used. Scans that arrive
- * together share their read and their write (`RedeemBatches`): at the doors' busiest, one round trip and
- * one commit serve dozens of scans.
+ * before presence, so a cancelled ticket is `cancelled` even when it was already used. When the scanner's
+ * scope and the ticket are already known (./known.ts), the read is skipped and the write itself checks that
+ * they are still current, or the scan is read and judged again. Scans that arrive together share their
+ * read and their write (`RedeemBatches`): at the doors' busiest, one round trip and one commit serve
+ * dozens of scans.
  */
 
 const NONCE_INDEX = 'checkin_log_organization_nonce_idx';
@@ -89,9 +92,11 @@ function scannerOf(caller: Caller, membership: repository.RedeemRead['membership
 /** The reads and writes of scans in flight, grouped (see batcher.ts); one per app. */
 export class RedeemBatches {
   readonly reads: Batcher<repository.ReadRequest, repository.RedeemRead>;
-  readonly writes: Batcher<repository.ScanWrite, boolean>;
+  readonly writes: Batcher<repository.ScanWrite, boolean | null>;
+  readonly known: KnownScans;
 
   constructor(db: Database) {
+    this.known = new KnownScans(db);
     this.reads = new Batcher((requests) => repository.readForRedeem(db, requests), BATCHES);
     this.writes = new Batcher((scans) => repository.writeScans(db, scans), {
       ...BATCHES,
@@ -111,14 +116,46 @@ export async function redeem(
   caller: Caller,
   body: z.output<typeof redeemRequestSchema>,
 ): Promise<RedeemAnswer> {
-  const { organizationId } = caller;
+  const { organizationId, staffId } = caller;
   const listIds = [...new Set(body.listIds)];
+  const secret = body.secret ?? null;
+  const known = secret === null ? null : batches.known.lookup(staffId, organizationId, listIds, secret);
+  if (known && secret !== null) {
+    const read: repository.RedeemRead = {
+      membership: { permissions: [...known.scope.permissions], twoFactorMissing: false },
+      lists: known.scope.lists,
+      ticket: known.ticket,
+    };
+    const answer = await judgeAndRecord(ctx, hub, batches, caller, body, listIds, read, known);
+    if (answer) return answer;
+    batches.known.forget(staffId, organizationId, listIds, secret);
+  }
   const read = await batches.reads.submit({
     organizationId,
-    staffId: caller.staffId,
+    staffId,
     listIds,
-    ticket: body.ticketId ? { ticketId: body.ticketId } : { secret: body.secret ?? '' },
+    ticket: body.ticketId ? { ticketId: body.ticketId } : { secret: secret ?? '' },
   });
+  const answer = await judgeAndRecord(ctx, hub, batches, caller, body, listIds, read, null);
+  if (!answer) throw new Error('a scan judged from what it read was not recorded');
+  return answer;
+}
+
+/**
+ * The verdict on what was read (or known) and its write. Null only for a scan judged from known state
+ * that the write found out of date: nothing was recorded, and the caller reads and judges it again.
+ */
+async function judgeAndRecord(
+  ctx: AppContext,
+  hub: HeadcountHub,
+  batches: RedeemBatches,
+  caller: Caller,
+  body: z.output<typeof redeemRequestSchema>,
+  listIds: string[],
+  read: repository.RedeemRead,
+  known: Known | null,
+): Promise<RedeemAnswer | null> {
+  const { organizationId } = caller;
   const scanner = scannerOf(caller, read.membership);
   if (body.ticketId && !checkPermission(scanner.permissions, MANAGER_PERMISSIONS)) {
     throw new AppError('forbidden', 'Checking a ticket in by hand needs the Events permission.');
@@ -131,6 +168,11 @@ export async function redeem(
     throw new AppError('lists-of-several-events', 'Choose check-in lists of one event only.');
   }
   const lists = listIds.map((id) => read.lists.find((list) => list.id === id) as repository.RedeemListRow);
+  if (!known && body.secret) {
+    const scope = { permissions: scanner.permissions, lists };
+    const ticket = read.ticket && { secret: body.secret, row: read.ticket };
+    batches.known.remember(caller.staffId, organizationId, listIds, scope, ticket);
+  }
   const recordedAt = new Date();
   const at = body.offline ? Date.parse(body.scannedAt) : recordedAt.getTime();
   const ticket = read.ticket;
@@ -180,21 +222,23 @@ export async function redeem(
     at: recordedAt.toISOString(),
   });
 
+  const checked = known ? { known: knownState(known) } : {};
   try {
     if (verdict.result === 'refused' || !ticket || !judging) {
       let reason = verdict.result === 'refused' ? verdict.reason : 'unknown';
       if (reason === 'unknown') reason = await unknownOrInvalid(ctx, organizationId, body.secret);
       const revealed = ticket && judging ? scannedTicket(ticket) : null;
       const answer = refused(reason, revealed);
-      await batches.writes.submit({
+      const recorded = await batches.writes.submit({
         log,
         change: false,
         ticketTypeId: null,
         refusal: reason,
         okAnswer: null,
         refusedAnswer: answer,
+        ...checked,
       });
-      return answer;
+      return recorded === null ? null : answer;
     }
     const okAnswer: RedeemAnswer = {
       result: 'ok',
@@ -213,7 +257,9 @@ export async function redeem(
       refusal: presenceReason,
       okAnswer,
       refusedAnswer,
+      ...checked,
     });
+    if (admitted === null) return null;
     if (admitted) {
       hub.changed(organizationId, eventId);
       return okAnswer;

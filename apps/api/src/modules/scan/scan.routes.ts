@@ -57,6 +57,7 @@ export function scanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
     const tokens = new VerifiedTokens(ctx.config.jwtSecret);
     const batches = new RedeemBatches(ctx.db);
+    app.addHook('onClose', async () => batches.known.settled());
     const perDevice = new RateLimiter(ctx.config.scan.perDevicePerMinute, 60_000);
     const preHandler = organizationScope(ctx.db, ctx.config.jwtSecret, SCANNER_PERMISSIONS);
     const common = { tags: ['scan'], security: [{ bearer: [] }], headers: organizationHeaderSchema };
