@@ -135,13 +135,18 @@ describe('a known scanner and ticket', () => {
     expect(logged).toEqual([]);
   });
 
-  it('answer a nonce sent again with its first answer', async () => {
-    const [ticket] = await issue(door.shop);
+  it('answer a nonce sent again with its first answer, admitted or refused', async () => {
+    const [ticket, outside] = await issue(door.shop, 2);
     const { send, counted } = await warmScanner();
     const body = scan(ticket!.secret, [door.list.id]);
     const first = await send(body);
     expect(first.result).toBe('ok');
     expect(await send(body)).toEqual(first);
+    // The statement stores a refusal by presence itself: the same answer as the one returned.
+    const exit = scan(outside!.secret, [door.list.id], { direction: 'exit' });
+    const refused = await send(exit);
+    expect(reasonOf(refused)).toBe('not-inside');
+    expect(await send(exit)).toEqual(refused);
     expect(counted.reads).toBe(0);
   });
 });

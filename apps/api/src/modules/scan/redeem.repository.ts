@@ -172,8 +172,11 @@ export interface ScanWrite {
   ticketTypeId: string | null;
   /** The reason logged if it is refused (for a change: `already-used` or `not-inside`). */
   refusal: string;
-  okAnswer: RedeemAnswer | null;
-  refusedAnswer: RedeemAnswer;
+  /**
+   * The answer stored for the nonce: for a change, the answer if it is admitted (if not, the statement
+   * stores it as `refusedByPresence` makes it); otherwise the refusal's.
+   */
+  answer: RedeemAnswer;
   /** Set when the verdict was made from what was known rather than read (see `KnownState`). */
   known?: KnownState;
 }
@@ -190,7 +193,7 @@ export interface ScanWrite {
 const WRITE = `with x as (
     select * from jsonb_to_recordset($1::jsonb) as x(id uuid, org uuid, event uuid, list uuid, ticket uuid,
       direction text, change boolean, refusal text, device text, nonce text, staff uuid,
-      scanned_at timestamptz, recorded_at timestamptz, offline boolean, ok_answer jsonb, refused_answer jsonb,
+      scanned_at timestamptz, recorded_at timestamptz, offline boolean, answer jsonb,
       ticket_type uuid, known_permissions text[], known_lists jsonb, known_ticket jsonb)
   ), checked as (
     select x.*, x.known_ticket is null or (
@@ -235,7 +238,8 @@ const WRITE = `with x as (
   insert into checkin_log ${LOG_COLUMNS}
   select id, org, event, list, ticket, direction, case when ok then 'ok' else 'refused' end,
     case when ok then null else refusal end, ok, device, nonce, staff, scanned_at, recorded_at, recorded_at,
-    offline, case when ok then ok_answer else refused_answer end
+    offline, case when ok or not change then answer
+      else answer || jsonb_build_object('result', 'refused', 'reason', refusal, 'alreadyUsed', null) end
   from judged
   returning id, admitted`;
 
@@ -259,8 +263,7 @@ export async function writeScans(db: Database, scans: readonly ScanWrite[]): Pro
     scanned_at: log.scannedAt.toISOString(),
     recorded_at: log.recordedAt.toISOString(),
     offline: log.offline,
-    ok_answer: scan.okAnswer,
-    refused_answer: scan.refusedAnswer,
+    answer: scan.answer,
     ticket_type: scan.ticketTypeId,
     known_permissions: known?.permissions ?? null,
     known_lists: known?.lists ?? null,
@@ -273,6 +276,17 @@ export async function writeScans(db: Database, scans: readonly ScanWrite[]): Pro
   });
   const admitted = new Map(rows.map((row) => [row.id, row.admitted]));
   return scans.map((scan) => admitted.get(scan.log.id) ?? null);
+}
+
+/**
+ * The answer to a change the presence refused: the answer it would have had, refused for `reason`. The
+ * write statement stores the same (sending both answers of every scan cost more than the rest of it).
+ */
+export function refusedByPresence(
+  answer: Extract<RedeemAnswer, { result: 'ok' }>,
+  reason: 'already-used' | 'not-inside',
+): Extract<RedeemAnswer, { result: 'refused' }> {
+  return { ...answer, result: 'refused', reason, alreadyUsed: null };
 }
 
 /** Exactly the fields `TICKET_JSON` builds, whatever else the row carries. */

@@ -234,13 +234,12 @@ async function judgeAndRecord(
         change: false,
         ticketTypeId: null,
         refusal: reason,
-        okAnswer: null,
-        refusedAnswer: answer,
+        answer,
         ...checked,
       });
       return recorded === null ? null : answer;
     }
-    const okAnswer: RedeemAnswer = {
+    const okAnswer: Extract<RedeemAnswer, { result: 'ok' }> = {
       result: 'ok',
       checkinId: log.id,
       direction: body.direction,
@@ -249,14 +248,12 @@ async function judgeAndRecord(
       at: recordedAt.toISOString(),
     };
     const presenceReason = body.direction === 'entry' ? 'already-used' : 'not-inside';
-    const refusedAnswer = refused(presenceReason, scannedTicket(ticket));
     const admitted = await batches.writes.submit({
       log: { ...log, ticketId: ticket.id },
       change: true,
       ticketTypeId: ticket.ticketTypeId,
       refusal: presenceReason,
-      okAnswer,
-      refusedAnswer,
+      answer: okAnswer,
       ...checked,
     });
     if (admitted === null) return null;
@@ -264,6 +261,7 @@ async function judgeAndRecord(
       hub.changed(organizationId, eventId);
       return okAnswer;
     }
+    const refusedAnswer = repository.refusedByPresence(okAnswer, presenceReason);
     // Refused by presence: say when and where the ticket was last let through, and keep that answer.
     const last = await repository.lastAdmission(ctx.db, organizationId, judging.id, ticket.id);
     if (presenceReason === 'already-used' && last?.lastAt) {
