@@ -65,9 +65,11 @@ describe('a known scanner and ticket', () => {
     expect(logged.map((row) => row.result).sort()).toEqual(['ok', 'refused']);
   });
 
-  it('see a refund, a cancelled order and a new attendee name made after they were known', async () => {
+  it('see a refund, a cancelled order, a new attendee name and a new secret made after they were known', async () => {
     // Three orders: cancelling one order must not touch the others' tickets.
-    const [refunded, cancelled, renamed] = (await Promise.all([1, 2, 3].map(() => issue(door.shop)))).flat();
+    const [refunded, cancelled, renamed, reissued] = (
+      await Promise.all([1, 2, 3, 4].map(() => issue(door.shop)))
+    ).flat();
     const { send, counted } = await warmScanner();
     const db = t.app.ctx.db;
     await db.update(tickets).set({ status: 'refunded' }).where(eq(tickets.id, refunded!.id));
@@ -79,8 +81,14 @@ describe('a known scanner and ticket', () => {
       result: 'ok',
       ticket: { attendeeName: 'Nell New' },
     });
+    // A secret the ticket no longer has is no ticket's.
+    await db
+      .update(tickets)
+      .set({ secret: `${reissued!.secret}-new` })
+      .where(eq(tickets.id, reissued!.id));
+    expect(reasonOf(await send(scan(reissued!.secret, [door.list.id])))).toBe('unknown');
     // Each was found out of date by its write, then read.
-    expect(counted.reads).toBe(3);
+    expect(counted.reads).toBe(4);
   });
 
   it('see a list’s new rules', async () => {

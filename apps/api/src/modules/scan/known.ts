@@ -106,8 +106,9 @@ export class KnownScans {
 }
 
 /** The known state a write checks: see `KnownState` in ./redeem.repository.ts. */
-export function knownState(known: Known): KnownState {
+export function knownState(known: Known, secret: string): KnownState {
   return {
+    secret,
     permissions: known.scope.permissions,
     lists: known.scope.lists.map((list) => ({ id: list.id, version: list.version })),
     ticket: known.ticket,

@@ -159,6 +159,8 @@ export interface KnownState {
   permissions: readonly string[];
   lists: readonly { id: string; version: string }[];
   ticket: RedeemTicketRow;
+  /** The secret the ticket was known by (the read finds a ticket by its secret). */
+  secret: string;
 }
 
 export interface ScanWrite {
@@ -194,7 +196,8 @@ const WRITE = `with x as (
     select * from jsonb_to_recordset($1::jsonb) as x(id uuid, org uuid, event uuid, list uuid, ticket uuid,
       direction text, change boolean, refusal text, device text, nonce text, staff uuid,
       scanned_at timestamptz, recorded_at timestamptz, offline boolean, answer jsonb,
-      ticket_type uuid, known_permissions text[], known_lists jsonb, known_ticket jsonb)
+      ticket_type uuid, known_permissions text[], known_lists jsonb, known_ticket jsonb,
+      known_secret text)
   ), checked as (
     select x.*, x.known_ticket is null or (
       exists (select 1 from staff_organizations m
@@ -206,7 +209,7 @@ const WRITE = `with x as (
         where exists (select 1 from checkin_lists l
           where l.id = k.id and l.organization_id = x.org and l.updated_at = k.version))
       and x.known_ticket = (${TICKET_JSON}
-        where t.id = (x.known_ticket->>'id')::uuid and t.organization_id = x.org)
+        where t.id = (x.known_ticket->>'id')::uuid and t.organization_id = x.org and t.secret = x.known_secret)
     ) as current
     from x
   ), entered as (
@@ -268,6 +271,7 @@ export async function writeScans(db: Database, scans: readonly ScanWrite[]): Pro
     known_permissions: known?.permissions ?? null,
     known_lists: known?.lists ?? null,
     known_ticket: known ? ticketJson(known.ticket) : null,
+    known_secret: known?.secret ?? null,
   }));
   const rows = await rawRows<{ id: string; admitted: boolean }>(db, {
     name: 'scan_write',

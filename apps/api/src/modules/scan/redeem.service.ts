@@ -222,7 +222,7 @@ async function judgeAndRecord(
     at: recordedAt.toISOString(),
   });
 
-  const checked = known ? { known: knownState(known) } : {};
+  const checked = known && body.secret ? { known: knownState(known, body.secret) } : {};
   try {
     if (verdict.result === 'refused' || !ticket || !judging) {
       let reason = verdict.result === 'refused' ? verdict.reason : 'unknown';
