@@ -21,6 +21,8 @@ export function startTarget(script: string, env: Record<string, string> = {}): P
     const child = spawn(
       process.execPath,
       [
+        // The API runs with the Node.js flags `npm start` gives it; the bare baselines with none.
+        ...(script === 'guichet.ts' ? startFlags() : []),
         // BENCH_CPU_PROF=<dir>: each target writes a V8 CPU profile there when it stops (open it in
         // Chrome's DevTools), to see where a request's time goes.
         ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
@@ -55,6 +57,14 @@ export function startTarget(script: string, env: Record<string, string> = {}): P
     });
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
+}
+
+/** The V8 memory flags of the `start` script in package.json (e.g. the young generation's size). */
+function startFlags(): string[] {
+  const scripts = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts as {
+    start: string;
+  };
+  return scripts.start.match(/--max-[a-z-]+-size=\d+/g) ?? [];
 }
 
 const TICK_MS = 10;
