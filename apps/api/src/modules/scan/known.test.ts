@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { addStaff } from '../teams/test-support';
 import { HeadcountHub } from './headcount';
+import { KnownScans } from './known';
 import { type Caller, RedeemBatches, redeem } from './redeem.service';
 import { addList, type Door, issue, newDoor, reasonOf, scan, TEST_ENV } from './test-support';
 
@@ -172,5 +173,32 @@ describe('known scans at once', () => {
     expect(answers.filter((answer) => answer.result === 'ok')).toHaveLength(1);
     expect(answers.filter((answer) => reasonOf(answer) === 'already-used')).toHaveLength(49);
     expect(scanners.map(({ counted }) => counted.reads)).toEqual([0, 0]);
+  });
+});
+
+describe('what a process knows', () => {
+  it('forgets the tickets it has known longest past its bound', async () => {
+    const issued = await issue(door.shop, 12);
+    const known = new KnownScans(t.app.ctx.db, { tickets: 10, scopes: 10, events: 10 });
+    const { organizationId, staffId } = admin();
+    const listIds = [door.list.id];
+    const scope = { permissions: ['ALL'], lists: [] };
+    const row = (ticket: (typeof issued)[number]) => ({
+      id: ticket.id,
+      eventId: door.shop.event.id,
+      ticketTypeId: door.shop.event.ticketTypes[0]!.id,
+      ticketStatus: 'valid' as const,
+      orderStatus: 'paid',
+      orderCode: ticket.code,
+      attendeeName: null,
+      ticketTypeName: 'Standard',
+    });
+    for (const ticket of issued) {
+      known.remember(staffId, organizationId, listIds, scope, { secret: ticket.secret, row: row(ticket) });
+    }
+    const knows = () =>
+      issued.map((ticket) => known.lookup(staffId, organizationId, listIds, ticket.secret) !== null);
+    // The bound is 10: the first was forgotten when the eleventh came, the second with the twelfth.
+    expect(knows()).toEqual([false, false, ...Array(10).fill(true)]);
   });
 });

@@ -28,10 +28,10 @@ export interface KnownScope {
   lists: RedeemListRow[];
 }
 
-// Bounds on memory: a ticket is about half a kilobyte here; past the bound everything is forgotten and
-// relearned (a process serving that many doors at once would rather have more instances).
-const MAX_TICKETS = 200_000;
-const MAX_SCOPES = 10_000;
+// Bounds on memory: a ticket is about half a kilobyte here. Past the bound, the tickets known longest are
+// forgotten (a tenth at a time) and scans of them read again; an event is loaded once per process, so two
+// large events scanned at once never take turns evicting each other with whole loads.
+const LIMITS = { tickets: 200_000, scopes: 10_000, events: 10_000 };
 const RETRY_LOAD_MS = 60_000;
 
 export class KnownScans {
@@ -41,7 +41,10 @@ export class KnownScans {
   private readonly events = new Map<string, number>();
   private readonly loading = new Set<Promise<void>>();
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly limits = LIMITS,
+  ) {}
 
   lookup(staffId: string, organizationId: string, listIds: readonly string[], secret: string): Known | null {
     const scope = this.scopes.get(scopeKey(staffId, organizationId, listIds));
@@ -57,7 +60,7 @@ export class KnownScans {
     scope: KnownScope,
     ticket: { secret: string; row: RedeemTicketRow } | null,
   ) {
-    if (this.scopes.size >= MAX_SCOPES) this.scopes.clear();
+    if (this.scopes.size >= this.limits.scopes) this.scopes.clear();
     this.scopes.set(scopeKey(staffId, organizationId, listIds), scope);
     if (ticket) this.addTicket(organizationId, ticket.secret, ticket.row);
     const eventId = scope.lists[0]?.eventId;
@@ -76,19 +79,26 @@ export class KnownScans {
   }
 
   private addTicket(organizationId: string, secret: string, row: RedeemTicketRow) {
-    if (this.tickets.size >= MAX_TICKETS) {
-      this.tickets.clear();
-      this.events.clear();
+    const key = ticketKey(organizationId, secret);
+    this.tickets.delete(key);
+    if (this.tickets.size >= this.limits.tickets) {
+      // A Map iterates in insertion order: the first are the oldest.
+      let evict = Math.ceil(this.limits.tickets / 10);
+      for (const old of this.tickets.keys()) {
+        if (evict-- <= 0) break;
+        this.tickets.delete(old);
+      }
     }
-    this.tickets.set(ticketKey(organizationId, secret), row);
+    this.tickets.set(key, row);
   }
 
   private loadEvent(organizationId: string, eventId: string) {
     const key = `${organizationId}:${eventId}`;
     const retryAt = this.events.get(key);
     if (retryAt !== undefined && retryAt > Date.now()) return;
+    if (this.events.size >= this.limits.events) this.events.clear();
     this.events.set(key, Number.POSITIVE_INFINITY);
-    const load = ticketsOfEvent(this.db, organizationId, eventId, MAX_TICKETS)
+    const load = ticketsOfEvent(this.db, organizationId, eventId, this.limits.tickets)
       .then((rows) => {
         for (const { secret, ...row } of rows) {
           // A ticket a scan read meanwhile is at least as recent: keep it.
