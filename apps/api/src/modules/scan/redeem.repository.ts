@@ -49,17 +49,12 @@ const LISTS = `(select coalesce(json_agg(json_build_object(
         where lt.organization_id = l.organization_id and lt.list_id = l.id), '[]'::json))), '[]'::json)
     from checkin_lists l where l.organization_id = x.org and l.id = any(x.lists::uuid[])) as lists`;
 
+const TICKET_COLUMNS = `t.id, t.event_id as "eventId", t.ticket_type_id as "ticketTypeId",
+    t.status as "ticketStatus", o.status as "orderStatus", o.code as "orderCode",
+    coalesce(t.attendee_name, o.buyer_name) as "attendeeName", tt.name as "ticketTypeName"`;
 const TICKET_FROM =
   'from tickets t join orders o on o.id = t.order_id join ticket_types tt on tt.id = t.ticket_type_id';
-const TICKET = `select t.id, t.event_id as "eventId", t.ticket_type_id as "ticketTypeId", t.status as "ticketStatus",
-    o.status as "orderStatus", o.code as "orderCode", coalesce(t.attendee_name, o.buyer_name) as "attendeeName",
-    tt.name as "ticketTypeName"
-  ${TICKET_FROM}`;
-// The same ticket as one JSON object, for the write to compare with the ticket a verdict was made from.
-const TICKET_JSON = `select jsonb_build_object('id', t.id, 'eventId', t.event_id, 'ticketTypeId', t.ticket_type_id,
-    'ticketStatus', t.status, 'orderStatus', o.status, 'orderCode', o.code,
-    'attendeeName', coalesce(t.attendee_name, o.buyer_name), 'ticketTypeName', tt.name)
-  ${TICKET_FROM}`;
+const TICKET = `select ${TICKET_COLUMNS} ${TICKET_FROM}`;
 
 // The caller's membership is read here too, instead of in a separate statement before: the same rules as
 // the organisation scope (plugins/tenancy.ts) are then applied to it by the service. A ticket is found by
@@ -208,8 +203,9 @@ const WRITE = `with x as (
         from jsonb_to_recordset(x.known_lists) as k(id uuid, version timestamptz)
         where exists (select 1 from checkin_lists l
           where l.id = k.id and l.organization_id = x.org and l.updated_at = k.version))
-      and x.known_ticket = (${TICKET_JSON}
-        where t.id = (x.known_ticket->>'id')::uuid and t.organization_id = x.org and t.secret = x.known_secret)
+      and x.known_ticket = (select to_jsonb(found) from (${TICKET}
+        where t.id = (x.known_ticket->>'id')::uuid and t.organization_id = x.org and t.secret = x.known_secret
+      ) found)
     ) as current
     from x
   ), entered as (
@@ -293,7 +289,7 @@ export function refusedByPresence(
   return { ...answer, result: 'refused', reason, alreadyUsed: null };
 }
 
-/** Exactly the fields `TICKET_JSON` builds, whatever else the row carries. */
+/** Exactly the fields `TICKET` reads, whatever else the row carries (the write compares them as JSON). */
 function ticketJson(ticket: RedeemTicketRow): RedeemTicketRow {
   const { id, eventId, ticketTypeId, ticketStatus, orderStatus, orderCode, attendeeName, ticketTypeName } =
     ticket;
@@ -307,7 +303,8 @@ function ticketJson(ticket: RedeemTicketRow): RedeemTicketRow {
 export async function ticketsOfEvent(db: Database, organizationId: string, eventId: string, limit: number) {
   return rawRows<RedeemTicketRow & { secret: string }>(db, {
     name: 'scan_tickets_of_event',
-    text: `${TICKET.replace('select ', 'select t.secret, ')} where t.organization_id = $1 and t.event_id = $2 limit $3`,
+    text: `select t.secret, ${TICKET_COLUMNS} ${TICKET_FROM}
+      where t.organization_id = $1 and t.event_id = $2 limit $3`,
     values: [organizationId, eventId, limit],
   });
 }
