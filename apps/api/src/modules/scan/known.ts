@@ -21,6 +21,8 @@ import {
 export interface Known {
   scope: KnownScope;
   ticket: RedeemTicketRow;
+  /** The secret the ticket is known by. */
+  secret: string;
 }
 
 export interface KnownScope {
@@ -50,7 +52,7 @@ export class KnownScans {
   lookup(staffId: string, organizationId: string, listIds: readonly string[], secret: string): Known | null {
     const scope = this.scopes.get(scopeKey(staffId, organizationId, listIds));
     const ticket = scope && this.tickets.get(ticketKey(organizationId, secret));
-    return scope && ticket ? { scope, ticket } : null;
+    return scope && ticket ? { scope, ticket, secret } : null;
   }
 
   /** What a full scan read, once its scope passed every check (so a refused scope is read every time). */
@@ -117,9 +119,9 @@ export class KnownScans {
 }
 
 /** The known state a write checks: see `KnownState` in ./redeem.repository.ts. */
-export function knownState(known: Known, secret: string): KnownState {
+export function knownState(known: Known): KnownState {
   return {
-    secret,
+    secret: known.secret,
     permissions: known.scope.permissions,
     lists: known.scope.lists.map((list) => ({ id: list.id, version: list.version })),
     ticket: known.ticket,

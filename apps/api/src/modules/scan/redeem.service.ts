@@ -118,9 +118,8 @@ export async function redeem(
 ): Promise<RedeemAnswer> {
   const { organizationId, staffId } = caller;
   const listIds = [...new Set(body.listIds)];
-  const secret = body.secret ?? null;
-  const known = secret === null ? null : batches.known.lookup(staffId, organizationId, listIds, secret);
-  if (known && secret !== null) {
+  const known = body.secret ? batches.known.lookup(staffId, organizationId, listIds, body.secret) : null;
+  if (known) {
     const read: repository.RedeemRead = {
       membership: { permissions: [...known.scope.permissions], twoFactorMissing: false },
       lists: known.scope.lists,
@@ -128,13 +127,13 @@ export async function redeem(
     };
     const answer = await judgeAndRecord(ctx, hub, batches, caller, body, listIds, read, known);
     if (answer) return answer;
-    batches.known.forget(staffId, organizationId, listIds, secret);
+    batches.known.forget(staffId, organizationId, listIds, known.secret);
   }
   const read = await batches.reads.submit({
     organizationId,
     staffId,
     listIds,
-    ticket: body.ticketId ? { ticketId: body.ticketId } : { secret: secret ?? '' },
+    ticket: body.ticketId ? { ticketId: body.ticketId } : { secret: body.secret ?? '' },
   });
   const answer = await judgeAndRecord(ctx, hub, batches, caller, body, listIds, read, null);
   if (!answer) throw new Error('a scan judged from what it read was not recorded');
@@ -222,7 +221,7 @@ async function judgeAndRecord(
     at: recordedAt.toISOString(),
   });
 
-  const checked = known && body.secret ? { known: knownState(known, body.secret) } : {};
+  const checked = known ? { known: knownState(known) } : {};
   try {
     if (verdict.result === 'refused' || !ticket || !judging) {
       let reason = verdict.result === 'refused' ? verdict.reason : 'unknown';
