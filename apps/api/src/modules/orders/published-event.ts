@@ -2,7 +2,7 @@ import { columnsOf, rawRows, rowOf } from '@guichet/db/raw';
 import { events, ticketTypes } from '@guichet/db/schema/events';
 import type { Queryable } from '../mail/mail.repository';
 import { type PriorKey, STALE_SECONDS } from './idempotency';
-import type { Organizer, TicketTypeRow } from './ticket-catalogue';
+import { type Organizer, type TicketTypeRow, withPool } from './ticket-catalogue';
 
 /**
  * A buyer's checkout starts with one statement: the published event by its slugs, its organisation, the
@@ -68,16 +68,7 @@ export async function readPublishedEvent(
   if (!first) return undefined;
   const event = rowOf(events, first, 'e.');
   const types: TicketTypeRow[] = [];
-  for (const row of rows) {
-    if (row['t.id'] === null) continue;
-    types.push({
-      ...rowOf(ticketTypes, row, 't.'),
-      pool:
-        row.poolCapacity === null
-          ? null
-          : { capacity: row.poolCapacity, sold: row.poolSold ?? 0, held: row.poolHeld ?? 0 },
-    });
-  }
+  for (const row of rows) if (row['t.id'] !== null) types.push(withPool(rowOf(ticketTypes, row, 't.'), row));
   const organization = {
     id: event.organizationId,
     name: first.organizationName,

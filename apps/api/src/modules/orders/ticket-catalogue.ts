@@ -13,6 +13,20 @@ export type TicketTypeRow = typeof ticketTypes.$inferSelect & {
   pool: { capacity: number; sold: number; held: number } | null;
 };
 
+/** A ticket type read with its pool's counts (all null when it has no pool). */
+export function withPool(
+  type: typeof ticketTypes.$inferSelect,
+  pool: { poolCapacity: number | null; poolSold: number | null; poolHeld: number | null },
+): TicketTypeRow {
+  return {
+    ...type,
+    pool:
+      pool.poolCapacity === null
+        ? null
+        : { capacity: pool.poolCapacity, sold: pool.poolSold ?? 0, held: pool.poolHeld ?? 0 },
+  };
+}
+
 /**
  * What placing an order reads before its transaction, in one query: the event's ticket types with their
  * pools' counts, and what the buyer's e-mail says of the organiser.
@@ -24,16 +38,7 @@ export async function orderCatalogue(
 ): Promise<{ types: TicketTypeRow[]; organizer: Organizer }> {
   const rows = await prepared(db, orderCatalogueQuery).execute({ organizationId, eventId });
   const types: TicketTypeRow[] = [];
-  for (const row of rows) {
-    if (!row.type) continue;
-    types.push({
-      ...row.type,
-      pool:
-        row.poolCapacity === null
-          ? null
-          : { capacity: row.poolCapacity, sold: row.poolSold ?? 0, held: row.poolHeld ?? 0 },
-    });
-  }
+  for (const row of rows) if (row.type) types.push(withPool(row.type, row));
   const first = rows[0];
   return {
     types,
@@ -70,8 +75,8 @@ const orderCatalogueQuery = (db: Queryable) =>
     .orderBy(asc(ticketTypes.position), asc(ticketTypes.id))
     .prepare('order_catalogue');
 
-// The two reads of every order, prepared once per database handle: the query builder then runs once, and
-// PostgreSQL plans each statement once per connection.
+// The catalogue read of a staff order, prepared once per database handle: the query builder then runs
+// once, and PostgreSQL plans the statement once per connection.
 const preparedQueries = new WeakMap<object, Map<unknown, unknown>>();
 function prepared<P>(db: Queryable, build: (db: Queryable) => P): P {
   let byBuilder = preparedQueries.get(db);
