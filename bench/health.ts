@@ -1,7 +1,7 @@
 // Budget: GET /api/health throughput ≥ 90% of a bare node:http server, measured in the same run.
 // Both servers stay up and are measured in alternating rounds; the medians are compared, because on a
 // shared two-core machine a single run of either side varies by ±10%.
-import { load, median, round, startTarget, verdict } from './lib';
+import { alternatingRounds, load, median, round, startTarget, verdict } from './lib';
 
 export async function benchHealth(seconds = 5, rounds = 6): Promise<boolean> {
   const bare = await startTarget('bare-http.ts');
@@ -13,15 +13,11 @@ export async function benchHealth(seconds = 5, rounds = 6): Promise<boolean> {
   const samples = { bare: [] as number[], guichet: [] as number[] };
   let errors = 0;
   for (const url of Object.values(urls)) await load({ url, connections: 16, seconds: 2 });
-  for (let i = 0; i < rounds; i++) {
-    // The side measured first in a round tends to be slower (the machine warms up): alternate.
-    const order = i % 2 === 0 ? (['bare', 'guichet'] as const) : (['guichet', 'bare'] as const);
-    for (const side of order) {
-      const result = await load({ url: urls[side], connections: 16, seconds });
-      samples[side].push(result.requestsPerSecond);
-      errors += result.errors + result.non2xx;
-    }
-  }
+  await alternatingRounds(rounds, ['bare', 'guichet'], async (side) => {
+    const result = await load({ url: urls[side], connections: 16, seconds });
+    samples[side].push(result.requestsPerSecond);
+    errors += result.errors + result.non2xx;
+  });
   await Promise.all([bare.stop(), guichet.stop()]);
 
   const ratio = median(samples.guichet) / median(samples.bare);

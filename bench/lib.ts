@@ -69,10 +69,13 @@ function startFlags(): string[] {
 
 const TICK_MS = 10;
 
+/** The fields of /proc/<pid>/stat after the command's name. */
+const statFields = (stat: string) => stat.split(') ')[1]?.split(' ') ?? [];
+
 /** CPU time (user + system) a process has used, in ms, from /proc; undefined where there is no /proc. */
 export function cpuMs(pid: number | undefined): number | undefined {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const fields = statFields(readFileSync(`/proc/${pid}/stat`, 'utf8'));
     return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
   } catch {
     return undefined;
@@ -91,7 +94,7 @@ export function postgresCpuMs(): number | undefined {
       try {
         const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
         if (!stat.includes('(postgres)')) continue;
-        const fields = stat.split(') ')[1]?.split(' ') ?? [];
+        const fields = statFields(stat);
         // utime, stime, cutime, cstime
         total +=
           (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * TICK_MS;
@@ -152,12 +155,29 @@ export function verdict(label: string, ok: boolean, detail: string): boolean {
 
 export const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 
-/** The middle value (of an odd count; the upper middle otherwise). */
-export const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
+/** The middle value (of an odd count; the upper middle otherwise). */
+export const median = (values: number[]) =>
+  quantile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
+
+/**
+ * `rounds` rounds measuring both sides, the side measured first alternating: it tends to be slower (the
+ * machine warms up).
+ */
+export async function alternatingRounds<Side extends string>(
+  rounds: number,
+  sides: readonly [Side, Side],
+  measure: (side: Side) => Promise<void>,
+): Promise<void> {
+  for (let round = 0; round < rounds; round++) {
+    for (const side of round % 2 === 0 ? sides : [sides[1], sides[0]]) await measure(side);
+  }
+}
 
 /**
  * `clients` callers for `seconds`, each timing its own calls to the microsecond: the rate and latency

@@ -4,7 +4,17 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { cpuMs, median, postgresCpuMs, round, startTarget, type Target, verdict } from './lib';
+import {
+  alternatingRounds,
+  cpuMs,
+  median,
+  postgresCpuMs,
+  round,
+  startTarget,
+  type Target,
+  timedClients,
+  verdict,
+} from './lib';
 
 const BUYERS = 64;
 const ROUNDS = 3;
@@ -75,39 +85,32 @@ async function sqlBaseline(url: string) {
     create table bench_rush_capacity (id int primary key, capacity int not null, sold int not null default 0);
     create table bench_rush_orders (id uuid primary key, capacity_id int not null references bench_rush_capacity, buyer text not null, created_at timestamptz not null default now());
     insert into bench_rush_capacity values (1, 100000000, 0)`);
+  const order = async () => {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      const taken = await client.query(
+        'update bench_rush_capacity set sold = sold + 1 where id = 1 and sold + 1 <= capacity returning sold',
+      );
+      await client.query('insert into bench_rush_orders (id, capacity_id, buyer) values ($1, 1, $2)', [
+        randomUUID(),
+        'rush@example.com',
+      ]);
+      await client.query('commit');
+      if (taken.rowCount !== 1) throw new Error('the baseline ran out of places');
+    } finally {
+      client.release();
+    }
+  };
   const run = async (seconds: number) => {
-    let created = 0;
     const before = { self: process.cpuUsage(), postgres: postgresCpuMs() };
-    const deadline = Date.now() + seconds * 1000;
-    await Promise.all(
-      Array.from({ length: BUYERS }, async () => {
-        while (Date.now() < deadline) {
-          const client = await pool.connect();
-          try {
-            await client.query('begin');
-            const taken = await client.query(
-              'update bench_rush_capacity set sold = sold + 1 where id = 1 and sold + 1 <= capacity returning sold',
-            );
-            if (taken.rowCount === 1) {
-              await client.query(
-                'insert into bench_rush_orders (id, capacity_id, buyer) values ($1, 1, $2)',
-                [randomUUID(), 'rush@example.com'],
-              );
-            }
-            await client.query('commit');
-            created += taken.rowCount ?? 0;
-          } finally {
-            client.release();
-          }
-        }
-      }),
-    );
+    const { perSecond } = await timedClients(BUYERS, seconds, order);
     const self = process.cpuUsage(before.self);
     const cpu = {
       client: (self.user + self.system) / 1000,
       postgres: since(postgresCpuMs(), before.postgres),
     };
-    return { perSecond: created / seconds, cpu: perOrder(cpu, created) };
+    return { perSecond, cpu: perOrder(cpu, perSecond * seconds) };
   };
   return {
     run,
@@ -193,29 +196,25 @@ async function rush(url: string, guichet: Target, seconds: number): Promise<bool
   try {
     await rushApi(base, path, large, { seconds: 2 });
     await sql.run(2);
-    for (let round = 0; round < ROUNDS; round++) {
-      // The side measured first in a round tends to be slower (the machine warms up): alternate.
-      const sides = round % 2 === 0 ? (['api', 'sql'] as const) : (['sql', 'api'] as const);
-      for (const side of sides) {
-        if (side === 'sql') {
-          const measured = await sql.run(seconds);
-          rates.sql.push(measured.perSecond);
-          sqlCpu = measured.cpu;
-          continue;
-        }
-        const before = { api: cpuMs(guichet.child.pid), postgres: postgresCpuMs() };
-        const measured = await rushApi(base, path, large, { seconds });
-        apiCpu = perOrder(
-          {
-            client: since(cpuMs(guichet.child.pid), before.api),
-            postgres: since(postgresCpuMs(), before.postgres),
-          },
-          measured.created,
-        );
-        rates.api.push(measured.perSecond);
-        errors += measured.errors;
+    await alternatingRounds(ROUNDS, ['api', 'sql'], async (side) => {
+      if (side === 'sql') {
+        const measured = await sql.run(seconds);
+        rates.sql.push(measured.perSecond);
+        sqlCpu = measured.cpu;
+        return;
       }
-    }
+      const before = { api: cpuMs(guichet.child.pid), postgres: postgresCpuMs() };
+      const measured = await rushApi(base, path, large, { seconds });
+      apiCpu = perOrder(
+        {
+          client: since(cpuMs(guichet.child.pid), before.api),
+          postgres: since(postgresCpuMs(), before.postgres),
+        },
+        measured.created,
+      );
+      rates.api.push(measured.perSecond);
+      errors += measured.errors;
+    });
   } finally {
     await sql.close();
   }

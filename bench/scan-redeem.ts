@@ -8,7 +8,17 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { cpuMs, median, postgresCpuMs, round, startTarget, type Target, timedClients, verdict } from './lib';
+import {
+  alternatingRounds,
+  cpuMs,
+  median,
+  postgresCpuMs,
+  round,
+  startTarget,
+  type Target,
+  timedClients,
+  verdict,
+} from './lib';
 
 const SCANNERS = 64;
 const ROUNDS = 3;
@@ -252,27 +262,23 @@ async function run(url: string, guichet: Target, seconds: number): Promise<boole
       sqlOne: [] as Measure[],
     };
     let cpu = { api: 0, db: 0, served: 0 };
-    for (let round = 0; round < ROUNDS; round++) {
-      // The side measured first in a round tends to be slower (the machine warms up): alternate.
-      const sides = round % 2 === 0 ? (['api', 'sql'] as const) : (['sql', 'api'] as const);
-      for (const side of sides) {
-        if (side === 'sql') {
-          rounds.sql.push(await sql.run(SCANNERS, seconds));
-          rounds.sqlOne.push(await sql.run(1, seconds / 2));
-          continue;
-        }
-        const before = { api: cpuMs(guichet.child.pid), db: postgresCpuMs() };
-        const measured = await redeemApi(base, headers, list.id, secrets, SCANNERS, seconds);
-        const after = { api: cpuMs(guichet.child.pid), db: postgresCpuMs() };
-        cpu = {
-          api: cpu.api + (after.api ?? 0) - (before.api ?? 0),
-          db: cpu.db + (after.db ?? 0) - (before.db ?? 0),
-          served: cpu.served + measured.ok + measured.other,
-        };
-        rounds.api.push(measured);
-        rounds.apiOne.push(await scanners(target, 1, seconds / 2));
+    await alternatingRounds(ROUNDS, ['api', 'sql'], async (side) => {
+      if (side === 'sql') {
+        rounds.sql.push(await sql.run(SCANNERS, seconds));
+        rounds.sqlOne.push(await sql.run(1, seconds / 2));
+        return;
       }
-    }
+      const before = { api: cpuMs(guichet.child.pid), db: postgresCpuMs() };
+      const measured = await redeemApi(base, headers, list.id, secrets, SCANNERS, seconds);
+      const after = { api: cpuMs(guichet.child.pid), db: postgresCpuMs() };
+      cpu = {
+        api: cpu.api + (after.api ?? 0) - (before.api ?? 0),
+        db: cpu.db + (after.db ?? 0) - (before.db ?? 0),
+        served: cpu.served + measured.ok + measured.other,
+      };
+      rounds.api.push(measured);
+      rounds.apiOne.push(await scanners(target, 1, seconds / 2));
+    });
     // For information: what a scanner waits at a pace the doors can keep (64 gates each admitting ten
     // people a second on average, far beyond a real queue), instead of each sending its next scan the moment it
     // has an answer.
