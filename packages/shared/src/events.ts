@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PRICE_MINOR } from './money';
 
 export const EVENT_STATUSES = ['draft', 'published', 'cancelled', 'archived'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
@@ -169,7 +170,7 @@ export type EventDetail = z.infer<typeof eventDetailSchema>;
 const ticketTypeFields = {
   name: nameSchema,
   description: z.string().max(5000),
-  priceMinor: z.number().int().min(0).max(100_000_000_00),
+  priceMinor: z.number().int().min(0).max(MAX_PRICE_MINOR),
   capacity: count,
   poolId: z.uuid().nullable(),
   salesStart: instant.nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_AMOUNT_MINOR } from './money';
 
 /** Who received or gave back the money: Stripe (card), or staff recording it (offline, box office). */
 export const PAYMENT_PROVIDERS = ['stripe', 'offline', 'box_office'] as const;
@@ -58,7 +59,7 @@ export type Refund = z.infer<typeof refundSchema>;
 export const createRefundBodySchema = z
   .strictObject({
     ticketIds: z.array(z.uuid()).max(100).default([]),
-    amountMinor: z.number().int().min(0).max(100_000_000_000).optional(),
+    amountMinor: z.number().int().min(0).max(MAX_AMOUNT_MINOR).optional(),
     reason: z.string().trim().max(1000).optional(),
   })
   .refine((body) => body.ticketIds.length > 0 || (body.amountMinor ?? 0) > 0, {

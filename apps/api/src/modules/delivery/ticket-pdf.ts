@@ -1,7 +1,7 @@
 import type { Locale } from '@guichet/shared/i18n';
+import { formatMoney } from '@guichet/shared/money';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import QRCode from 'qrcode';
-import { formatMoney } from '../orders/order-mail';
 import { fit, printable, readable, wrap } from './pdf-text';
 
 /** What the tickets' PDF shows: one page per valid ticket. */

@@ -1,21 +1,7 @@
 import type { Locale } from '@guichet/shared/i18n';
+import { formatMoney } from '@guichet/shared/money';
 import type { MailMessage } from '../mail/mail.repository';
 import { layout } from '../mail/templates';
-
-// Making a number format costs far more than using one (it loads locale data): one per locale and currency.
-const formats = new Map<string, { format: Intl.NumberFormat; digits: number }>();
-
-/** Amounts in mail: the locale's currency format, from integer minor units. */
-export function formatMoney(minor: number, currency: string, locale: Locale): string {
-  const key = `${locale} ${currency}`;
-  let entry = formats.get(key);
-  if (!entry) {
-    const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
-    entry = { format, digits: format.resolvedOptions().maximumFractionDigits ?? 2 };
-    formats.set(key, entry);
-  }
-  return entry.format.format(minor / 10 ** entry.digits);
-}
 
 const TEXT = {
   en: {

@@ -1,7 +1,7 @@
 import type { Locale } from '@guichet/shared/i18n';
+import { formatMoney } from '@guichet/shared/money';
 import type { MailMessage } from '../mail/mail.repository';
 import { layout } from '../mail/templates';
-import { formatMoney } from '../orders/order-mail';
 
 /** Why money went back: staff refunded, or a card payment could not be honoured (decision 012). */
 export type RefundReason = 'staff' | 'late-payment' | 'not-payable';

@@ -1,3 +1,4 @@
+import { formatMoney } from '@guichet/shared/money';
 import type { CreatePublicOrderBody, PublicEvent, PublicOrder } from '@guichet/shared/orders';
 import { Alert, Button, Divider, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, type Ref, useRef, useState } from 'react';
@@ -7,7 +8,6 @@ import { errorMessage } from '../../lib/i18n/error-message';
 import { attendeeNamesOf, missingNames } from './attendee-names';
 import { placePublicOrder } from './buyer-api';
 import { cartOf, type Quantities } from './cart';
-import { formatMoney } from './format';
 import { checkoutKey, forgetCheckoutKey } from './idempotency';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

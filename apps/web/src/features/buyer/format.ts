@@ -1,13 +1,4 @@
 /**
- * Money in minor units with the currency's own number of decimals (JPY has none), in the buyer's language.
- */
-export function formatMoney(minor: number, currency: string, locale: string): string {
-  const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(minor / 10 ** digits);
-}
-
-/**
  * A date and time as seen in the event's time zone (not the buyer's: a buyer abroad must read the time
  * printed at the venue), with the zone's short name so the reading is unambiguous.
  */

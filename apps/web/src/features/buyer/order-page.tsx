@@ -1,11 +1,12 @@
 import type { PublicOrder } from '@guichet/shared/orders';
 import './buyer.css';
+import { formatMoney } from '@guichet/shared/money';
 import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { type TranslationKey, useTranslation } from '../../lib/i18n';
 import { orderCodeOf } from './buyer-api';
 import { CardPayment } from './card-payment';
-import { formatEventDate, formatMoney } from './format';
+import { formatEventDate } from './format';
 import { IssuedTickets } from './issued-tickets';
 import { LoadFailed } from './load-failed';
 import { isWaiting, useOrder } from './use-order';

@@ -1,9 +1,9 @@
+import { formatMoney } from '@guichet/shared/money';
 import type { PublicEvent } from '@guichet/shared/orders';
 import { ActionIcon, Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Ref } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { canBuy, cartOf, maxFor, type Quantities, step } from './cart';
-import { formatMoney } from './format';
 
 type TicketType = PublicEvent['ticketTypes'][number];
 

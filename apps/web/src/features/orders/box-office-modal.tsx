@@ -1,4 +1,5 @@
 import type { EventDetail, TicketType } from '@guichet/shared/events';
+import { formatMoney } from '@guichet/shared/money';
 import type { OrderDetail } from '@guichet/shared/orders';
 import {
   Alert,
@@ -18,7 +19,6 @@ import { isApiError } from '../../lib/api-error';
 import { useTranslation } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toasts';
 import { eventQueryOptions } from '../events/api/get-event';
-import { formatMoney } from '../events/detail/money';
 import { EventModal } from '../events/editor/event-modal';
 import { FormActions } from '../events/editor/form-actions';
 import { useCreateBoxOfficeOrder } from './api/create-order';

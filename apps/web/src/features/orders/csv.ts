@@ -1,6 +1,6 @@
+import { minorToDecimal } from '@guichet/shared/money';
 import type { OrderSummary } from '@guichet/shared/orders';
 import type { TFunction } from '../../lib/i18n';
-import { minorToDecimal } from '../events/detail/money';
 
 export type CsvValue = string | number | null;
 

@@ -1,3 +1,4 @@
+import { formatMoney } from '@guichet/shared/money';
 import type { OrderDetail } from '@guichet/shared/orders';
 import { Alert, Button, Group, Loader, Modal, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
@@ -7,7 +8,6 @@ import { useTranslation } from '../../lib/i18n';
 import { toastError, toastSuccess } from '../../lib/toasts';
 import { useDevice } from '../../lib/use-device';
 import { ConfirmModal } from '../events/detail/confirm-modal';
-import { formatMoney } from '../events/detail/money';
 import { useCancelOrder } from './api/cancel-order';
 import { useOrder } from './api/get-order';
 import { useMarkOrderPaid } from './api/mark-paid';

@@ -1,7 +1,7 @@
+import { formatMoney } from '@guichet/shared/money';
 import type { OrderDetail } from '@guichet/shared/orders';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../../lib/i18n';
-import { formatMoney } from '../events/detail/money';
 import { formatInstant } from './order-badges';
 
 const REFUND_COLORS = { pending: 'yellow', succeeded: 'green', failed: 'red' } as const;

@@ -1,7 +1,7 @@
+import { formatMoney } from '@guichet/shared/money';
 import type { OrderSummary } from '@guichet/shared/orders';
 import { Card, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from '../../lib/i18n';
-import { formatMoney } from '../events/detail/money';
 import { formatInstant, OrderStatusBadge } from './order-badges';
 
 interface RowsProps {

@@ -1,10 +1,10 @@
+import { formatMoney } from '@guichet/shared/money';
 import type { OrderDetail, Ticket } from '@guichet/shared/orders';
 import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { FormError } from '../../components/form-error';
 import { useTranslation } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toasts';
-import { formatMoney } from '../events/detail/money';
 import { useUpdateTicket } from './api/update-ticket';
 import { TicketStatusBadge } from './order-badges';
 

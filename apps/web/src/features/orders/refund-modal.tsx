@@ -1,10 +1,10 @@
+import { formatMoney, minorToDecimal, parseMoney } from '@guichet/shared/money';
 import type { OrderDetail } from '@guichet/shared/orders';
 import { Button, Checkbox, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { FormError } from '../../components/form-error';
 import { useTranslation } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toasts';
-import { formatMoney, minorToDecimal, parseMoney } from '../events/detail/money';
 import { useRefundOrder } from './api/refund-order';
 
 /** What is still refundable of an order: money received minus money given back. */

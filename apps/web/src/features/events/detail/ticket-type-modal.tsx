@@ -1,4 +1,5 @@
 import type { EventDetail, TicketType } from '@guichet/shared/events';
+import { currencyDigits } from '@guichet/shared/money';
 import { NumberInput, Radio, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
@@ -8,7 +9,6 @@ import { useCreateTicketType } from '../api/create-ticket-type';
 import { useUpdateTicketType } from '../api/update-ticket-type';
 import { EventModal } from '../editor/event-modal';
 import { FormActions } from '../editor/form-actions';
-import { currencyDigits } from './money';
 import {
   CAPACITY_MAX,
   emptyTicketTypeValues,

@@ -1,4 +1,5 @@
 import type { EventDetail, TicketType } from '@guichet/shared/events';
+import { formatMoney } from '@guichet/shared/money';
 import {
   ActionIcon,
   Badge,
@@ -19,7 +20,6 @@ import { useDeleteTicketType } from '../api/delete-ticket-type';
 import { useReorderTicketTypes } from '../api/reorder-ticket-types';
 import { CapacityMeter } from './capacity-meter';
 import { DeleteModal, EditDeleteButtons, useDeleteQuestion } from './item-actions';
-import { formatMoney } from './money';
 import { moved } from './ticket-type-values';
 
 function salesWindow(t: TFunction, type: TicketType, timeZone: string, locale: string): string {

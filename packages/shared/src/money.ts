@@ -1,16 +1,33 @@
 /**
- * Prices are integer minor units (cents) plus a currency; what people type and read is a decimal. The
- * conversion works on the digits as text, never through a float, so 19.99 is 1999 and not 1998.9999.
+ * The one money module of the web app and the API (schemas, e-mails, PDFs). Amounts are integer minor units
+ * (cents) plus an ISO 4217 currency; what people type and read is a decimal. The conversion works on the
+ * digits as text, never through a float, so 19.99 is 1999 and not 1998.9999.
  */
-
-/** The largest price the API accepts, in minor units. */
+/** The largest unit price of a ticket type, in minor units (100 million in the major unit). */
 export const MAX_PRICE_MINOR = 100_000_000_00;
+
+/**
+ * The largest amount of one order, the cap of totals and refunds: every ticket of an order at the largest
+ * price (`MAX_TICKETS_PER_ORDER` is 100; written out here so that money imports no schema).
+ */
+export const MAX_AMOUNT_MINOR = MAX_PRICE_MINOR * 100;
+
+// Making a number format costs far more than using one (it loads locale data): one per locale and currency.
+const formats = new Map<string, Intl.NumberFormat>();
+
+function currencyFormat(locale: string, currency: string): Intl.NumberFormat {
+  const key = `${locale} ${currency}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    formats.set(key, format);
+  }
+  return format;
+}
 
 /** How many decimals the currency has: 2 for EUR, 0 for JPY, 3 for BHD. */
 export function currencyDigits(currency: string): number {
-  return (
-    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
-  );
+  return currencyFormat('en', currency).resolvedOptions().maximumFractionDigits ?? 2;
 }
 
 export type MoneyParse =
@@ -47,6 +64,7 @@ export function minorToDecimal(minor: number, currency: string): string {
 
 /** A price for reading, in the language in use ("12,50 €", "€12.50"); formatted from the exact decimal. */
 export function formatMoney(minor: number, currency: string, locale: string): string {
-  const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
-  return format.format(minorToDecimal(minor, currency) as Intl.StringNumericLiteral);
+  return currencyFormat(locale, currency).format(
+    minorToDecimal(minor, currency) as Intl.StringNumericLiteral,
+  );
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { currencyDigits, formatMoney, MAX_PRICE_MINOR, minorToDecimal, parseMoney } from './money';
+import {
+  currencyDigits,
+  formatMoney,
+  MAX_AMOUNT_MINOR,
+  MAX_PRICE_MINOR,
+  minorToDecimal,
+  parseMoney,
+} from './money';
+import { MAX_TICKETS_PER_ORDER } from './orders';
 
 const nbsp = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
@@ -88,5 +96,21 @@ describe('formatMoney', () => {
 
   it('stays exact for amounts a float would round', () => {
     expect(formatMoney(MAX_PRICE_MINOR - 1, 'EUR', 'en')).toBe('€99,999,999.99');
+  });
+});
+
+describe('MAX_AMOUNT_MINOR', () => {
+  it('is an order of the most tickets at the largest price, and a safe integer', () => {
+    expect(MAX_AMOUNT_MINOR).toBe(MAX_PRICE_MINOR * MAX_TICKETS_PER_ORDER);
+    expect(Number.isSafeInteger(MAX_AMOUNT_MINOR)).toBe(true);
+  });
+});
+
+describe('formatMoney', () => {
+  it('prints minor units with the currency’s own decimals', () => {
+    expect(formatMoney(2500, 'EUR', 'en')).toBe('€25.00');
+    expect(formatMoney(2500, 'EUR', 'fr').replace(/\s/g, ' ')).toBe('25,00 €');
+    expect(formatMoney(2500, 'JPY', 'en')).toBe('¥2,500');
+    expect(formatMoney(0, 'EUR', 'en')).toBe('€0.00');
   });
 });
