@@ -64,6 +64,9 @@ export function selectOrganization<T extends StaffOrganizationEntry>(
   return stored ?? eligible[0] ?? null;
 }
 
+/** Who may use the scanner (`/scan`): door staff, and event managers and admins who also scan. */
+export const SCANNER_PERMISSIONS = ['SCAN', 'EVENT', 'ALL'] as const satisfies readonly Permission[];
+
 /** How a route is reached: open to anyone, signed in only, or signed in with one of some permissions. */
 export type RouteAccess =
   | { kind: 'public' }

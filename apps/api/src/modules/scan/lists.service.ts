@@ -1,4 +1,4 @@
-import { checkPermission } from '@guichet/shared/permissions';
+import { checkPermission, SCANNER_PERMISSIONS } from '@guichet/shared/permissions';
 import type {
   CheckinList,
   createCheckinListBodySchema,
@@ -15,7 +15,6 @@ import * as repository from './lists.repository';
 
 /** Check-in lists (EVENT or ALL) and the scanner's discovery of organisations and events (SCAN too). */
 
-export const SCANNER_PERMISSIONS = ['SCAN', 'EVENT', 'ALL'] as const;
 export const MANAGER_PERMISSIONS = ['EVENT', 'ALL'] as const;
 
 const notFound = () => new AppError('not-found', 'No such event or check-in list in this organisation.');

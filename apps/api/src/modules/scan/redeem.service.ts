@@ -1,6 +1,6 @@
 import type { Database } from '@guichet/db/client';
 import { uuidv7 } from '@guichet/db/ids';
-import { checkPermission } from '@guichet/shared/permissions';
+import { checkPermission, SCANNER_PERMISSIONS } from '@guichet/shared/permissions';
 import type {
   AdmissionStatus,
   RedeemAnswer,
@@ -16,7 +16,7 @@ import { signingKey, verifySecret } from '../orders/ticket-secrets';
 import { Batcher } from './batcher';
 import type { HeadcountHub } from './headcount';
 import { type Known, KnownScans, knownState } from './known';
-import { MANAGER_PERMISSIONS, SCANNER_PERMISSIONS } from './lists.service';
+import { MANAGER_PERMISSIONS } from './lists.service';
 import * as repository from './redeem.repository';
 
 /**

@@ -1,3 +1,4 @@
+import { SCANNER_PERMISSIONS } from '@guichet/shared/permissions';
 import {
   headcountSchema,
   offlineSnapshotSchema,
@@ -21,7 +22,7 @@ import { organizationScope, requireTenant } from '../../plugins/tenancy';
 import { checkinRoutes } from './checkin.routes';
 import * as checkins from './checkins.service';
 import { countHeadcount, HeadcountHub } from './headcount';
-import { SCANNER_PERMISSIONS, scanEvents, scanOrganizations } from './lists.service';
+import { scanEvents, scanOrganizations } from './lists.service';
 import { RedeemBatches, redeem, type Scanner } from './redeem.service';
 import { VerifiedTokens } from './scanner-auth';
 import { sync } from './sync.service';

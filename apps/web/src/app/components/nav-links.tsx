@@ -1,4 +1,9 @@
-import { type AppRoute, canAccessRoute, checkPermission } from '@guichet/shared/permissions';
+import {
+  type AppRoute,
+  canAccessRoute,
+  checkPermission,
+  SCANNER_PERMISSIONS,
+} from '@guichet/shared/permissions';
 import { NavLink, Stack } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
@@ -12,7 +17,6 @@ function isActive(route: AppRoute, pathname: string): boolean {
 }
 
 /** Who may open the door scanner (the API admits the same on its scan endpoints). */
-const SCANNER_PERMISSIONS = ['SCAN', 'EVENT', 'ALL'] as const;
 const SCANNER_PATH = '/scan';
 
 /** The back office's sections, only those the current organisation's permissions open. */
