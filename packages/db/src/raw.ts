@@ -1,4 +1,11 @@
-import { DrizzleQueryError, getTableColumns, type InferSelectModel, type SQL, sql, type Table } from 'drizzle-orm';
+import {
+  DrizzleQueryError,
+  getTableColumns,
+  type InferSelectModel,
+  type SQL,
+  sql,
+  type Table,
+} from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Database, Queryable } from './client';
@@ -28,7 +35,8 @@ export interface RawStatement {
 export async function rawRows<Row>(db: Queryable, statement: RawStatement): Promise<Row[]> {
   const driver = driverOf(db);
   if (driver?.kind === 'postgres') return (await driver.client.query(statement)).rows as Row[];
-  if (driver?.kind === 'pglite') return (await driver.client.query<Row>(statement.text, statement.values)).rows;
+  if (driver?.kind === 'pglite')
+    return (await driver.client.query<Row>(statement.text, statement.values)).rows;
   try {
     const result = await db.execute(drizzleSql(statement));
     return (result as unknown as { rows: Row[] }).rows;
