@@ -1,8 +1,7 @@
-import type { Database } from '@guichet/db/client';
+import type { Database, Queryable } from '@guichet/db/client';
 import { staff } from '@guichet/db/schema/identity';
 import { auditLog } from '@guichet/db/schema/teams';
 import { and, desc, eq, lt } from 'drizzle-orm';
-import type { Queryable } from '../mail/mail.repository';
 
 export interface AuditEntryInput {
   organizationId: string;

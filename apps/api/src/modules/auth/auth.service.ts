@@ -1,9 +1,10 @@
+import type { Queryable } from '@guichet/db/client';
 import { uuidv7 } from '@guichet/db/ids';
 import type { AuthSession, PublicUser } from '@guichet/shared/auth';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@guichet/shared/i18n';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { enqueueMail, type Queryable } from '../mail/mail.repository';
+import { enqueueMail } from '../mail/mail.repository';
 import { passwordResetMail } from '../mail/templates';
 import { releaseMemberships } from '../organizations/organizations.service';
 import { assertRegistrationAllowed } from '../settings/settings.service';

@@ -1,16 +1,16 @@
-import type { Database } from '@guichet/db/client';
+import type { Database, Queryable } from '@guichet/db/client';
 import type { Locale } from '@guichet/shared/i18n';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import type { AttachmentRef, Queryable, RenderedAttachment } from '../mail/mail.repository';
+import type { AttachmentRef, RenderedAttachment } from '../mail/mail.repository';
 import {
   findEventForOrders,
   findOrder,
   findOrderByCode,
   type OrderRow,
   orderTickets,
+  organizer,
 } from '../orders/orders.repository';
-import { organizer } from '../orders/ticket-catalogue';
 import { renderTicketsPdf, type TicketsDocument } from './ticket-pdf';
 
 /** The PDF of a paid order's valid tickets, read fresh: what the buyer may use at the door now. */

@@ -1,3 +1,4 @@
+import type { Queryable } from '@guichet/db/client';
 import type {
   createEventBodySchema,
   EventDetail,
@@ -10,7 +11,6 @@ import { slugify } from '@guichet/shared/slug';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import type { Queryable } from '../mail/mail.repository';
 import {
   auditEvent,
   changes,

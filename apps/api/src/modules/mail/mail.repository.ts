@@ -1,4 +1,4 @@
-import type { Database } from '@guichet/db/client';
+import type { Database, Queryable } from '@guichet/db/client';
 import { outbox } from '@guichet/db/schema/outbox';
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 
@@ -34,9 +34,6 @@ export interface RenderedAttachment {
 export type OutgoingMail = Omit<MailMessage, 'attachments' | 'about'> & {
   attachments?: RenderedAttachment[];
 };
-
-/** Anything that can run a query: the database or an open transaction. */
-export type Queryable = Pick<Database, 'insert' | 'select' | 'update' | 'delete' | 'execute'>;
 
 /** Writes the mail to the outbox; call it inside the transaction of the action that causes it. */
 export async function enqueueMail(db: Queryable, message: MailMessage): Promise<void> {

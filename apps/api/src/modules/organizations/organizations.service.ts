@@ -1,8 +1,8 @@
+import type { Queryable } from '@guichet/db/client';
 import type { Organization } from '@guichet/shared/organizations';
 import { slugify } from '@guichet/shared/slug';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import type { Queryable } from '../mail/mail.repository';
 import * as repository from './organizations.repository';
 
 export function toOrganization(row: repository.OrganizationRow): Organization {

@@ -1,10 +1,10 @@
+import type { Queryable } from '@guichet/db/client';
 import { organizations } from '@guichet/db/schema/organizations';
 import type { OnboardingLink, StripeAccountState } from '@guichet/shared/payments';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
-import type { Queryable } from '../mail/mail.repository';
 import * as repository from './payments.repository';
 import type { ConnectedAccount, PaymentProvider } from './provider';
 

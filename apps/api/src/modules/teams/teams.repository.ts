@@ -1,10 +1,10 @@
+import type { Queryable } from '@guichet/db/client';
 import { escapeLike } from '@guichet/db/like';
 import { staff } from '@guichet/db/schema/identity';
 import { organizations, staffOrganizations } from '@guichet/db/schema/organizations';
 import { invitations } from '@guichet/db/schema/teams';
 import type { MemberSort } from '@guichet/shared/teams';
 import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Queryable } from '../mail/mail.repository';
 
 // Every function takes the organisation id and uses it in its WHERE: "not yours" reads as "does not exist".
 
