@@ -22,7 +22,7 @@ import {
 } from './event-guards';
 import { detail, num } from './event-view';
 import * as repository from './events.repository';
-import { listEvents as listEventPage } from './events-list.query';
+import { listEvents as listEventPage } from './events-list.repository';
 import { sanitizeHtml } from './sanitize-html';
 
 // Rules ------------------------------------------------------------------------------------------------------

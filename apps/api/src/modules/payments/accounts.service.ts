@@ -1,7 +1,5 @@
 import type { Queryable } from '@guichet/db/client';
-import { organizations } from '@guichet/db/schema/organizations';
 import type { OnboardingLink, StripeAccountState } from '@guichet/shared/payments';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
@@ -82,10 +80,7 @@ export async function startOnboarding(
   const provider = providerOf(ctx);
   let row = await repository.findAccount(ctx.db, organizationId);
   if (!row) {
-    const [organization] = await ctx.db
-      .select({ name: organizations.name, email: organizations.contactEmail })
-      .from(organizations)
-      .where(eq(organizations.id, organizationId));
+    const organization = await repository.organizationContact(ctx.db, organizationId);
     let created: ConnectedAccount;
     try {
       created = await provider.createAccount({

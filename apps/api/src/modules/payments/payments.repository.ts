@@ -1,5 +1,6 @@
 import type { Queryable } from '@guichet/db/client';
 import { orders, tickets } from '@guichet/db/schema/orders';
+import { organizations } from '@guichet/db/schema/organizations';
 import { checkoutSessions, refunds, stripeAccounts, stripeEvents } from '@guichet/db/schema/payments';
 import { and, asc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 
@@ -17,6 +18,15 @@ export async function findAccount(db: Queryable, organizationId: string) {
     .select()
     .from(stripeAccounts)
     .where(eq(stripeAccounts.organizationId, organizationId));
+  return row;
+}
+
+/** The name and contact e-mail a new connected account is created with. */
+export async function organizationContact(db: Queryable, organizationId: string) {
+  const [row] = await db
+    .select({ name: organizations.name, email: organizations.contactEmail })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
   return row;
 }
 
