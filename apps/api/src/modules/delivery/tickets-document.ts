@@ -2,7 +2,7 @@ import type { Database, Queryable } from '@guichet/db/client';
 import type { Locale } from '@guichet/shared/i18n';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import type { AttachmentRef, RenderedAttachment } from '../mail/mail.repository';
+import type { AttachmentRef, AttachmentRenderer, RenderedAttachment } from '../mail/mail.repository';
 import {
   findEventForOrders,
   findOrder,
@@ -55,7 +55,7 @@ async function render(db: Queryable, order: OrderRow | undefined): Promise<Rende
 }
 
 /** The outbox worker's renderer: an order that is no longer paid (cancelled meanwhile) attaches nothing. */
-export function attachmentRenderer(db: Database) {
+export function attachmentRenderer(db: Database): AttachmentRenderer {
   return async (ref: AttachmentRef): Promise<RenderedAttachment | null> => {
     switch (ref.kind) {
       case 'tickets-pdf':

@@ -30,6 +30,9 @@ export interface RenderedAttachment {
   content: Buffer;
 }
 
+/** Renders a named attachment; null when there is nothing to attach any more (e.g. the order was cancelled). */
+export type AttachmentRenderer = (ref: AttachmentRef) => Promise<RenderedAttachment | null>;
+
 /** What leaves through the mailer: the message with its attachments rendered. */
 export type OutgoingMail = Omit<MailMessage, 'attachments' | 'about'> & {
   attachments?: RenderedAttachment[];

@@ -2,9 +2,9 @@ import type { Queryable } from '@guichet/db/client';
 import type { OnboardingLink, StripeAccountState } from '@guichet/shared/payments';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import type { ConnectedAccount, PaymentProvider } from '../../payment-provider';
 import { recordAudit } from '../audit/audit.service';
 import * as repository from './payments.repository';
-import type { ConnectedAccount, PaymentProvider } from './provider';
 
 /** Stripe Connect Express onboarding: one connected account per organisation. */
 

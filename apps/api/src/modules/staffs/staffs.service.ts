@@ -2,7 +2,7 @@ import { normalizePermissions } from '@guichet/shared/permissions';
 import type { PatchStaffMeBody, StaffMe } from '@guichet/shared/staffs';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { toLocale } from '../auth/auth.service';
+import { toLocale } from '../auth/sessions';
 import { listMemberships } from '../organizations/organizations.service';
 import * as repository from './staffs.repository';
 

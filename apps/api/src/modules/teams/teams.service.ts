@@ -11,9 +11,9 @@ import type {
 } from '@guichet/shared/teams';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { newOpaqueToken, sha256 } from '../../tokens';
 import { listAudit, recordAudit } from '../audit/audit.service';
-import { toLocale } from '../auth/auth.service';
-import { newOpaqueToken, sha256 } from '../auth/tokens';
+import { toLocale } from '../auth/sessions';
 import { enqueueMail } from '../mail/mail.repository';
 import { toOrganization } from '../organizations/organizations.service';
 import { invitationMail } from './mail';
