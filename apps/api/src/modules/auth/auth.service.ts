@@ -1,3 +1,4 @@
+import type { Queryable } from '@guichet/db/client';
 import { DEFAULT_LOCALE, type Locale } from '@guichet/shared/i18n';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
@@ -20,15 +21,29 @@ export async function signUp(
   ctx.limiters.authPerAccount.hit(`sign-up:${input.email}`);
   await assertRegistrationAllowed(ctx, input.email);
   assertPasswordMeetsPolicy(ctx.config.passwordPolicy, input.password);
-  const passwordHash = await hashPassword(input.password);
-  const row = await repository.insertStaff(ctx.db, {
-    email: input.email,
-    displayName: input.displayName,
-    locale: input.locale ?? DEFAULT_LOCALE,
-    passwordHash,
-  });
+  const row = await createAccount(ctx.db, { ...input, locale: input.locale ?? DEFAULT_LOCALE });
   if (!row) throw new AppError('email-already-in-use', 'An account already uses this e-mail address.');
   return issueSession(ctx, row, meta);
+}
+
+/**
+ * Creates an account with a password, and nothing else (no session, no policy check: sign-up does those,
+ * the demo needs neither). Undefined when the e-mail is taken.
+ */
+export async function createAccount(
+  db: Queryable,
+  input: { email: string; password: string; displayName: string; locale: Locale },
+): Promise<repository.StaffRow | undefined> {
+  return repository.insertStaff(db, {
+    email: input.email,
+    displayName: input.displayName,
+    locale: input.locale,
+    passwordHash: await hashPassword(input.password),
+  });
+}
+
+export async function accountExists(db: Queryable, email: string): Promise<boolean> {
+  return Boolean(await repository.findStaffByEmail(db, email));
 }
 
 export async function signIn(
