@@ -8,7 +8,6 @@ import { and, asc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 // Stripe id (an account, a session): Stripe names no organisation, and those ids are ours to resolve.
 
 export type StripeAccountRow = typeof stripeAccounts.$inferSelect;
-export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 
 // Connected accounts ----------------------------------------------------------------------------------------
