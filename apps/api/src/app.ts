@@ -11,7 +11,6 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { type Mailer, smtpMailer } from './jobs/mailer';
 import { OutboxWorker } from './jobs/outbox-worker';
-import { reservationExpiryJob } from './jobs/reservation-expiry';
 import { authRoutes } from './modules/auth/auth.routes';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { attachmentRenderer } from './modules/delivery/tickets-document';
@@ -19,6 +18,7 @@ import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailboxApiRoutes, registerMailboxPage } from './modules/mail/mailbox.routes';
 import { mapRoutes } from './modules/map/map.routes';
+import { reservationExpiryJob } from './modules/orders/expiry.job';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
 import { paymentsJob as makePaymentsJob } from './modules/payments/payments.job';
@@ -27,7 +27,6 @@ import {
   publicPaymentsRoutes,
   stripeWebhookRoutes,
 } from './modules/payments/payments.routes';
-import { stripeProvider } from './modules/payments/provider';
 import { placesRoutes } from './modules/places/places.routes';
 import { publicRoutes } from './modules/public/public.routes';
 import { scanRoutes } from './modules/scan/scan.routes';
@@ -35,6 +34,7 @@ import { filesRoutes } from './modules/settings/files.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { staffsRoutes } from './modules/staffs/staffs.routes';
 import { teamsRoutes } from './modules/teams/teams.routes';
+import { stripeProvider } from './payment-provider';
 import { registerErrorHandler } from './plugins/errors';
 import { RateLimiter } from './plugins/rate-limit';
 import { registerCors, registerSecurityHeaders, securityHeaders } from './plugins/security';
@@ -104,7 +104,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       : config.smtpUrl
         ? smtpMailer(config.smtpUrl, config.mailFrom)
         : null;
-  const outbox = new OutboxWorker(db, mailer, app.log, attachmentRenderer(db));
+  const renderAttachment = attachmentRenderer(db);
+  const outbox = new OutboxWorker(db, mailer, app.log, renderAttachment);
   const windowMs = config.rateLimit.windowSeconds * 1000;
   const ctx: AppContext = {
     db,
@@ -170,7 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(stripeWebhookRoutes(ctx));
       await api.register(placesRoutes(ctx));
       await api.register(mapRoutes(ctx));
-      if (config.devMailbox) await api.register(mailboxApiRoutes(ctx));
+      if (config.devMailbox) await api.register(mailboxApiRoutes(ctx, renderAttachment));
     },
     { prefix: '/api' },
   );

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type PasswordPolicy, passwordPolicySchema } from '@guichet/shared/password-policy';
 import { z } from 'zod';
-import { tileUrlProblem } from './modules/map/tile-url';
+import { tileUrlProblem } from './tile-url';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])

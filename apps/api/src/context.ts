@@ -1,6 +1,6 @@
 import type { Database } from '@guichet/db/client';
 import type { Config } from './config';
-import type { PaymentProvider } from './modules/payments/provider';
+import type { PaymentProvider } from './payment-provider';
 import type { RateLimiter } from './plugins/rate-limit';
 
 /** What services need from the outside world; built once in buildApp, passed explicitly (no container). */

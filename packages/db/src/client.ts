@@ -6,10 +6,14 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { noteDriver } from './driver';
 import * as schema from './schema/index';
 
 /** One handle type for both drivers, so repositories never care which one is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Anything that can run a query: the database or an open transaction (the `tx` of `db.transaction`). */
+export type Queryable = Pick<Database, 'insert' | 'select' | 'update' | 'delete' | 'execute'>;
 
 export interface DatabaseHandle {
   db: Database;
@@ -36,18 +40,26 @@ const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url)
 /** Opens the database and applies the committed migrations (forward-only) before returning it. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 20 });
+    // Pipeline mode: a query issued while the connection still waits for an earlier answer is written at
+    // once rather than queued, so statements sent together cost one round trip (see `transactionEndingWith`).
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.maxConnections ?? 20,
+      pipeline: true,
+    });
     pool.on(
       'error',
       options.onConnectionError ?? ((error) => console.error(`PostgreSQL connection lost: ${error.message}`)),
     );
     const db = drizzleNodePg(pool, { schema });
     await migrateNodePg(db, { migrationsFolder });
+    noteDriver(db, { kind: 'postgres', client: pool });
     return { db: db as unknown as Database, driver: 'postgres', close: () => pool.end() };
   }
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  noteDriver(db, { kind: 'pglite', client });
   return { db: db as unknown as Database, driver: 'pglite', close: () => client.close() };
 }
 

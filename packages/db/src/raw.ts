@@ -1,47 +1,59 @@
-import { getTableColumns, type InferSelectModel, type Table } from 'drizzle-orm';
+import {
+  DrizzleQueryError,
+  getTableColumns,
+  type InferSelectModel,
+  type SQL,
+  sql,
+  type Table,
+} from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { Database } from './client';
+import type { Database, Queryable } from './client';
+import { driverOf, noteDriver } from './driver';
 
-/** A statement written by hand: its name makes PostgreSQL plan it once per connection. */
+/**
+ * A statement written by hand, with its parameters `$1`, `$2`... numbered in `text` where it is written.
+ * Its name makes PostgreSQL plan it once per connection (pg's named query config).
+ */
 export interface RawStatement {
   name: string;
   text: string;
   values: unknown[];
 }
 
-interface PgClient {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
-}
-interface PgliteClient {
-  query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
-}
-
 /**
- * The database or an open transaction of it (the `tx` a `db.transaction` callback receives): both keep
- * the driver's client (a pool or the transaction's connection; PGlite or its transaction) in their session.
+ * Runs a hand-written statement and answers its rows. For the hottest statements only: building them and
+ * mapping their rows through the ORM cost more than the query itself there.
+ *
+ * On the database `openDatabase` opened, and on the transaction `transactionEndingWith` gives, the statement
+ * goes to the driver: named on PostgreSQL, and its rows as the driver parses them (timestamps as Date,
+ * integers as numbers, numerics as strings). Inside a transaction Drizzle opened (`db.transaction`), whose
+ * connection Drizzle keeps to itself, it goes through Drizzle's `execute`: unnamed (planned at each
+ * execution), and its timestamps, dates and intervals come as PostgreSQL writes them (text). Errors are
+ * the driver's either way.
  */
-export type RawTarget = Database | Pick<Database, 'insert' | 'select' | 'update' | 'delete' | 'execute'>;
-
-function driverClient(db: RawTarget): PgClient | PgliteClient {
-  const client = (db as unknown as { session?: { client?: PgClient | PgliteClient } }).session?.client;
-  if (!client) throw new Error('not a database or transaction handle');
-  return client;
+export async function rawRows<Row>(db: Queryable, statement: RawStatement): Promise<Row[]> {
+  const driver = driverOf(db);
+  if (driver?.kind === 'postgres') return (await driver.client.query(statement)).rows as Row[];
+  if (driver?.kind === 'pglite')
+    return (await driver.client.query<Row>(statement.text, statement.values)).rows;
+  try {
+    const result = await db.execute(drizzleSql(statement));
+    return (result as unknown as { rows: Row[] }).rows;
+  } catch (error) {
+    throw error instanceof DrizzleQueryError && error.cause ? error.cause : error;
+  }
 }
 
-/**
- * Runs a hand-written statement on the driver under the ORM, and answers its rows as the driver parsed them
- * (timestamps as Date, integers as numbers, numerics as strings). For the hottest statements only: building
- * them and mapping their rows through the ORM cost more than the query itself there. Inside a transaction,
- * pass its `tx`: the statement then runs on the transaction's connection.
- */
-export async function rawRows<Row>(db: RawTarget, statement: RawStatement): Promise<Row[]> {
-  const client = driverClient(db);
-  const result =
-    client instanceof pg.Pool || client instanceof pg.Client
-      ? await (client as PgClient).query(statement)
-      : await (client as PgliteClient).query(statement.text, statement.values);
-  return result.rows as Row[];
+/** The statement as Drizzle SQL: its text as written, with the value of each `$n` as a parameter there. */
+function drizzleSql(statement: RawStatement): SQL {
+  // Split on the placeholders: text at even indexes, the number of a parameter at odd ones.
+  const parts = statement.text.split(/\$(\d+)/);
+  return sql.join(
+    parts.map((part, index) =>
+      index % 2 === 0 ? sql.raw(part) : sql.param(statement.values[Number(part) - 1]),
+    ),
+  );
 }
 
 // A table's rows in hand-written statements --------------------------------------------------------------
@@ -69,71 +81,8 @@ export function rowOf<T extends Table>(table: T, row: Record<string, unknown>, p
 
 // A transaction that ends with its last statement ---------------------------------------------------------
 
-/** The parts of pg's protocol connection a query writes to. */
-interface ProtocolConnection {
-  execute(config: { portal?: string; rows?: number }): void;
-  parse(config: { text: string; name?: string; types?: number[] }): void;
-  bind(config: object): void;
-  sync(): void;
-}
-
-/** One unnamed command (BEGIN, COMMIT) written into the exchange of another statement. */
-function writeCommand(connection: ProtocolConnection, text: string) {
-  connection.parse({ text, name: '', types: [] });
-  connection.bind({});
-  connection.execute({ portal: '' });
-}
-
-/**
- * A named statement sent with a BEGIN before it and/or a COMMIT behind it, all before the one Sync: one
- * write and one round trip instead of two or three. PostgreSQL runs the COMMIT as soon as the statement is
- * done, without waiting for this process to read the answer and send the COMMIT itself. If anything
- * fails, PostgreSQL skips the rest up to the Sync (the COMMIT with it); the transaction is then left to
- * roll back.
- */
-class PipelinedQuery extends pg.Query {
-  constructor(
-    statement: RawStatement,
-    private readonly around: { begin: boolean; commit: boolean },
-  ) {
-    super(statement);
-  }
-
-  // pg calls this to write the statement (parse, bind, describe, then `_getRows`).
-  prepare(connection: ProtocolConnection): void {
-    if (this.around.begin) writeCommand(connection, 'begin');
-    (pg.Query.prototype as unknown as { prepare(c: ProtocolConnection): void }).prepare.call(
-      this,
-      connection,
-    );
-  }
-
-  // pg calls this once the statement is bound, to execute it and end the exchange with a Sync.
-  _getRows(connection: ProtocolConnection): void {
-    connection.execute({ portal: '' });
-    if (this.around.commit) writeCommand(connection, 'commit');
-    connection.sync();
-  }
-}
-
-function pipelined(
-  client: pg.PoolClient,
-  statement: RawStatement,
-  around: { begin: boolean; commit: boolean },
-): Promise<unknown[]> {
-  return new Promise((resolve, reject) => {
-    const query = new PipelinedQuery(statement, around);
-    // Answered with one result per command, in order: BEGIN's, the statement's, COMMIT's.
-    (query as unknown as { callback: (error: Error | null, results: pg.QueryResult[]) => void }).callback = (
-      error,
-      results,
-    ) => {
-      if (error) reject(error);
-      else resolve((Array.isArray(results) ? results[around.begin ? 1 : 0] : results)?.rows ?? []);
-    };
-    client.query(query);
-  });
-}
+/** Runs the transaction's last statement and commits with it; answers the statement's rows. */
+export type Finish = (statement: RawStatement) => Promise<unknown[]>;
 
 /**
  * Runs a transaction that starts with `first` (sent with its BEGIN, in one round trip; `work` receives
@@ -142,45 +91,76 @@ function pipelined(
  * to run it and commit, however busy this process is. That statement must fail (not just match nothing)
  * when the transaction must not commit. Nothing may run in the transaction after `finish`; if `work`
  * never calls it, the transaction commits when `work` returns; if `work` throws first, or a statement
- * fails, everything rolls back. On PGlite (one connection, nothing concurrent) it is an ordinary
- * transaction.
+ * fails, everything rolls back. `tx` runs the transaction's other statements, with the ORM or `rawRows`.
+ * On PGlite (one connection, nothing concurrent) it is an ordinary transaction.
  */
 export async function transactionEndingWith<T>(
   db: Database,
   first: RawStatement,
-  work: (
-    tx: Database,
-    firstRows: unknown[],
-    finish: (statement: RawStatement) => Promise<unknown[]>,
-  ) => Promise<T>,
+  work: (tx: Queryable, firstRows: unknown[], finish: Finish) => Promise<T>,
 ): Promise<T> {
-  const pool = driverClient(db);
-  if (!(pool instanceof pg.Pool)) {
-    return db.transaction(async (tx) =>
-      work(tx as unknown as Database, await rawRows(tx, first), (statement) => rawRows(tx, statement)),
-    );
+  const driver = driverOf(db);
+  if (driver?.kind === 'postgres' && driver.client instanceof pg.Pool) {
+    return pipelinedTransaction(driver.client, first, work);
   }
-  const client = await pool.connect();
-  const tx = drizzleNodePg(client) as unknown as Database;
-  let committed = false;
-  let broken: Error | undefined;
-  try {
-    const firstRows = await pipelined(client, first, { begin: true, commit: false });
-    const result = await work(tx, firstRows, async (statement) => {
-      if (committed) throw new Error('the transaction has already ended');
-      const rows = await pipelined(client, statement, { begin: false, commit: true });
-      committed = true;
-      return rows;
+  return db.transaction(async (tx) => {
+    let ended = false;
+    return work(tx, await rawRows(tx, first), async (statement) => {
+      if (ended) throw new Error('the transaction has already ended');
+      ended = true;
+      return rawRows(tx, statement);
     });
-    if (!committed) {
-      await client.query('commit');
-      committed = true;
+  });
+}
+
+const rowsOf = async (client: pg.PoolClient, statement: RawStatement) =>
+  (await client.query(statement)).rows as unknown[];
+
+/**
+ * `transactionEndingWith` on a connection of the pool, which is in pipeline mode: queries issued one after
+ * the other without waiting are written together, each answered in turn.
+ */
+async function pipelinedTransaction<T>(
+  pool: pg.Pool,
+  first: RawStatement,
+  work: (tx: Queryable, firstRows: unknown[], finish: Finish) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  const tx = drizzleNodePg(client);
+  noteDriver(tx, { kind: 'postgres', client });
+  let ended = false;
+  let broken: Error | undefined;
+
+  /** The last statement (if any) and the COMMIT, written together. */
+  const end = async (statement: RawStatement | null): Promise<unknown[]> => {
+    if (ended) throw new Error('the transaction has already ended');
+    ended = true;
+    const [done, commit] = await Promise.allSettled([
+      statement ? rowsOf(client, statement) : Promise.resolve([]),
+      client.query('commit'),
+    ]);
+    if (commit.status === 'rejected') {
+      // Whether the transaction committed is unknown: the connection is closed rather than reused.
+      broken = commit.reason instanceof Error ? commit.reason : new Error(String(commit.reason));
+      throw done.status === 'rejected' ? done.reason : broken;
     }
+    // A failed statement aborts the transaction, and PostgreSQL answers the COMMIT behind it with a ROLLBACK.
+    if (done.status === 'rejected') throw done.reason;
+    if (commit.value.command !== 'COMMIT') throw new Error('the transaction was rolled back at its commit');
+    return done.value;
+  };
+
+  try {
+    // BEGIN and the first statement leave together. BEGIN on a connection of the pool (never inside a
+    // transaction) fails only when the connection does, and the statement cannot run then either.
+    const [, firstRows] = await Promise.all([client.query('begin'), rowsOf(client, first)]);
+    const result = await work(tx, firstRows, end);
+    if (!ended) await end(null);
     return result;
   } catch (error) {
-    if (!committed) {
-      // A failed statement or COMMIT may have ended the transaction already (or a failed BEGIN never
-      // started it); a ROLLBACK then only warns.
+    if (!ended) {
+      // A failed statement may have ended the transaction already (or a failed BEGIN never started it); a
+      // ROLLBACK then only warns.
       await client.query('rollback').catch((rollbackError: Error) => {
         broken = rollbackError;
       });

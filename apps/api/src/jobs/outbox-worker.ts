@@ -1,7 +1,7 @@
 import type { Database } from '@guichet/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  type AttachmentRef,
+  type AttachmentRenderer,
   claimDue,
   type MailMessage,
   markDone,
@@ -12,9 +12,6 @@ import {
 import type { Mailer } from './mailer';
 
 const MAX_ATTEMPTS = 8;
-
-/** Renders a named attachment; null when there is nothing to attach any more (e.g. the order was cancelled). */
-export type AttachmentRenderer = (ref: AttachmentRef) => Promise<RenderedAttachment | null>;
 
 /**
  * The mail as it leaves: attachments rendered now, at delivery, not in the transaction that queued it

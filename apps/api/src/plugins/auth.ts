@@ -3,7 +3,7 @@ import { staff } from '@guichet/db/schema/identity';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
-import { verifyAccessToken } from '../modules/auth/tokens';
+import { verifyAccessToken } from '../tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
-import { tileImageSource } from '../modules/map/tile-url';
+import { tileImageSource } from '../tile-url';
 
 type SecurityConfig = Pick<Config, 'publicUrl' | 'map'>;
 

@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
-import { findStaffByEmail, insertStaff } from '../modules/auth/auth.repository';
-import { hashPassword } from '../modules/auth/passwords';
-import { insertMembership, insertOrganization } from '../modules/organizations/organizations.repository';
+import { accountExists, createAccount } from '../modules/auth/auth.service';
+import { createOrganizationWith } from '../modules/organizations/organizations.service';
 import { seedDemoEvents } from './demo-events';
 
 /** Named in the README: what a newcomer signs in with after `npm start`. */
@@ -18,44 +17,42 @@ const DOOR = { email: 'door@guichet.example', password: 'guichet-demo' } as cons
  * later starts leave data alone.
  */
 export async function seedDemo(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
-  if (await findStaffByEmail(ctx.db, DEMO_ACCOUNT.email)) return;
+  if (await accountExists(ctx.db, DEMO_ACCOUNT.email)) return;
   const created = await ctx.db.transaction(async (tx) => {
-    const passwordHash = await hashPassword(DEMO_ACCOUNT.password);
-    const demo = await insertStaff(tx, {
+    const { password } = DEMO_ACCOUNT;
+    const demo = await createAccount(tx, {
       email: DEMO_ACCOUNT.email,
       displayName: 'Dana Demo',
       locale: 'en',
-      passwordHash,
+      password,
     });
-    const colleague = await insertStaff(tx, {
+    const colleague = await createAccount(tx, {
       email: COLLEAGUE.email,
       displayName: 'Alex Martin',
       locale: 'fr',
-      passwordHash,
+      password,
     });
-    const door = await insertStaff(tx, {
+    const door = await createAccount(tx, {
       email: DOOR.email,
       displayName: 'Sam Door',
       locale: 'en',
-      passwordHash,
+      password,
     });
     if (!demo || !colleague || !door) return undefined;
-    const main = await insertOrganization(tx, { name: 'Demo Events', slug: 'demo-events' });
-    const festival = await insertOrganization(tx, { name: 'Riverside Festival', slug: 'riverside-festival' });
+    const main = await createOrganizationWith(tx, { name: 'Demo Events', slug: 'demo-events' }, [
+      { staffId: demo.id, permissions: ['ALL'] },
+      { staffId: colleague.id, permissions: ['EVENT', 'SCAN'] },
+      { staffId: door.id, permissions: ['SCAN'] },
+    ]);
+    const festival = await createOrganizationWith(
+      tx,
+      { name: 'Riverside Festival', slug: 'riverside-festival' },
+      [
+        { staffId: colleague.id, permissions: ['ALL'] },
+        { staffId: demo.id, permissions: ['EVENT', 'FINANCE'] },
+      ],
+    );
     if (!main || !festival) return undefined;
-    await insertMembership(tx, { organizationId: main.id, staffId: demo.id, permissions: ['ALL'] });
-    await insertMembership(tx, {
-      organizationId: main.id,
-      staffId: colleague.id,
-      permissions: ['EVENT', 'SCAN'],
-    });
-    await insertMembership(tx, { organizationId: main.id, staffId: door.id, permissions: ['SCAN'] });
-    await insertMembership(tx, { organizationId: festival.id, staffId: colleague.id, permissions: ['ALL'] });
-    await insertMembership(tx, {
-      organizationId: festival.id,
-      staffId: demo.id,
-      permissions: ['EVENT', 'FINANCE'],
-    });
     return { organizationId: main.id, staffId: demo.id };
   });
   if (created) await seedDemoEvents(ctx, created.organizationId, created.staffId);

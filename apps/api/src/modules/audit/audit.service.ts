@@ -1,8 +1,5 @@
-import type { Database } from '@guichet/db/client';
-import { staff } from '@guichet/db/schema/identity';
-import { auditLog } from '@guichet/db/schema/teams';
-import { and, desc, eq, lt } from 'drizzle-orm';
-import type { Queryable } from '../mail/mail.repository';
+import type { Database, Queryable } from '@guichet/db/client';
+import * as repository from './audit.repository';
 
 export interface AuditEntryInput {
   organizationId: string;
@@ -17,7 +14,7 @@ export interface AuditEntryInput {
 
 /** Records who did what; call it inside the transaction of the change so both commit or neither. */
 export async function recordAudit(db: Queryable, entry: AuditEntryInput): Promise<void> {
-  await db.insert(auditLog).values({
+  await repository.insertAuditEntry(db, {
     organizationId: entry.organizationId,
     actorStaffId: entry.actorStaffId,
     action: entry.action,
@@ -36,31 +33,7 @@ export async function listAudit(
   db: Database,
   params: { organizationId: string; targetType?: string; targetId?: string; limit: number; cursor?: string },
 ) {
-  const rows = await db
-    .select({
-      id: auditLog.id,
-      action: auditLog.action,
-      targetType: auditLog.targetType,
-      targetId: auditLog.targetId,
-      before: auditLog.before,
-      after: auditLog.after,
-      createdAt: auditLog.createdAt,
-      actorStaffId: auditLog.actorStaffId,
-      actorName: staff.displayName,
-      actorEmail: staff.email,
-    })
-    .from(auditLog)
-    .leftJoin(staff, eq(staff.id, auditLog.actorStaffId))
-    .where(
-      and(
-        eq(auditLog.organizationId, params.organizationId),
-        params.targetType ? eq(auditLog.targetType, params.targetType) : undefined,
-        params.targetId ? eq(auditLog.targetId, params.targetId) : undefined,
-        params.cursor ? lt(auditLog.id, params.cursor) : undefined,
-      ),
-    )
-    .orderBy(desc(auditLog.id))
-    .limit(params.limit + 1);
+  const rows = await repository.listAuditEntries(db, params);
   const items = rows
     .slice(0, params.limit)
     .map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));

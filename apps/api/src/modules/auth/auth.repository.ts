@@ -1,7 +1,7 @@
+import type { Queryable } from '@guichet/db/client';
 import { uuidv7 } from '@guichet/db/ids';
 import { passwordResetCodes, refreshTokens, staff } from '@guichet/db/schema/identity';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Queryable } from '../mail/mail.repository';
 
 export type StaffRow = typeof staff.$inferSelect;
 

@@ -8,30 +8,13 @@ import {
   signUpBodySchema,
 } from '@guichet/shared/auth';
 import { passwordPolicySchema } from '@guichet/shared/password-policy';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { clientMeta, errorResponses, noContent } from '../../http';
 import { authenticate, requireStaffId } from '../../plugins/auth';
 import * as service from './auth.service';
+import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from './refresh-cookie';
 import { signInOptionsRoutes } from './sign-in-options.routes';
-
-export const REFRESH_COOKIE = 'guichet_refresh';
-const COOKIE_PATH = '/api/auth';
-
-export function setRefreshCookie(ctx: AppContext, reply: FastifyReply, issued: service.IssuedSession) {
-  reply.setCookie(REFRESH_COOKIE, issued.refreshToken, {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: ctx.config.publicUrl.startsWith('https://'),
-    path: COOKIE_PATH,
-    expires: issued.refreshExpiresAt,
-  });
-}
-
-export function clearRefreshCookie(reply: FastifyReply) {
-  reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH, httpOnly: true, sameSite: 'strict' });
-}
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

@@ -1,64 +1,16 @@
-import { uuidv7 } from '@guichet/db/ids';
-import type { AuthSession, PublicUser } from '@guichet/shared/auth';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@guichet/shared/i18n';
+import type { Queryable } from '@guichet/db/client';
+import { DEFAULT_LOCALE, type Locale } from '@guichet/shared/i18n';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { enqueueMail, type Queryable } from '../mail/mail.repository';
+import { newResetCode, sha256 } from '../../tokens';
+import { enqueueMail } from '../mail/mail.repository';
 import { passwordResetMail } from '../mail/templates';
 import { releaseMemberships } from '../organizations/organizations.service';
 import { assertRegistrationAllowed } from '../settings/settings.service';
 import * as repository from './auth.repository';
 import { assertPasswordMeetsPolicy, hashPassword, verifyDummyPassword, verifyPassword } from './passwords';
 import { finishSignIn } from './second-factor';
-import { newOpaqueToken, newResetCode, sha256, signAccessToken } from './tokens';
-
-/** What a successful sign-in, sign-up or refresh gives: the JSON body and the new refresh token. */
-export interface IssuedSession {
-  session: AuthSession;
-  refreshToken: string;
-  refreshExpiresAt: Date;
-}
-
-export interface ClientMeta {
-  ip: string;
-  userAgent: string | null;
-}
-
-export function toLocale(value: string): Locale {
-  return (LOCALES as readonly string[]).includes(value) ? (value as Locale) : DEFAULT_LOCALE;
-}
-
-export function toPublicUser(row: repository.StaffRow): PublicUser {
-  return { id: row.id, email: row.email, displayName: row.displayName, locale: toLocale(row.locale) };
-}
-
-export async function issueSession(
-  ctx: AppContext,
-  row: repository.StaffRow,
-  meta: ClientMeta,
-  options: { familyId?: string; db?: Queryable; signedIn?: boolean } = {},
-): Promise<IssuedSession> {
-  const { familyId = uuidv7(), db = ctx.db, signedIn = false } = options;
-  const { token, hash } = newOpaqueToken();
-  const refreshExpiresAt = new Date(Date.now() + ctx.config.refreshTokenTtlDays * 86_400_000);
-  await repository.insertRefreshToken(
-    db,
-    {
-      staffId: row.id,
-      familyId,
-      tokenHash: hash,
-      expiresAt: refreshExpiresAt,
-      userAgent: meta.userAgent?.slice(0, 300) ?? null,
-    },
-    signedIn,
-  );
-  const accessToken = await signAccessToken(ctx.config.jwtSecret, row.id, ctx.config.accessTokenTtlSeconds);
-  return {
-    session: { accessToken, expiresIn: ctx.config.accessTokenTtlSeconds, user: toPublicUser(row) },
-    refreshToken: token,
-    refreshExpiresAt,
-  };
-}
+import { type ClientMeta, type IssuedSession, issueSession, toLocale } from './sessions';
 
 export async function signUp(
   ctx: AppContext,
@@ -69,15 +21,29 @@ export async function signUp(
   ctx.limiters.authPerAccount.hit(`sign-up:${input.email}`);
   await assertRegistrationAllowed(ctx, input.email);
   assertPasswordMeetsPolicy(ctx.config.passwordPolicy, input.password);
-  const passwordHash = await hashPassword(input.password);
-  const row = await repository.insertStaff(ctx.db, {
-    email: input.email,
-    displayName: input.displayName,
-    locale: input.locale ?? DEFAULT_LOCALE,
-    passwordHash,
-  });
+  const row = await createAccount(ctx.db, { ...input, locale: input.locale ?? DEFAULT_LOCALE });
   if (!row) throw new AppError('email-already-in-use', 'An account already uses this e-mail address.');
   return issueSession(ctx, row, meta);
+}
+
+/**
+ * Creates an account with a password, and nothing else (no session, no policy check: sign-up does those,
+ * the demo needs neither). Undefined when the e-mail is taken.
+ */
+export async function createAccount(
+  db: Queryable,
+  input: { email: string; password: string; displayName: string; locale: Locale },
+): Promise<repository.StaffRow | undefined> {
+  return repository.insertStaff(db, {
+    email: input.email,
+    displayName: input.displayName,
+    locale: input.locale,
+    passwordHash: await hashPassword(input.password),
+  });
+}
+
+export async function accountExists(db: Queryable, email: string): Promise<boolean> {
+  return Boolean(await repository.findStaffByEmail(db, email));
 }
 
 export async function signIn(

@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, refreshCookieOf, signUp, type TestContext } from '../../test/harness';
+import { sha256 } from '../../tokens';
 import { signInAtProvider, startTestProvider, type TestProvider } from './oidc-test-provider';
-import { sha256 } from './tokens';
 
 const PUBLIC_URL = 'http://localhost:4000';
 const CALLBACK = `${PUBLIC_URL}/api/auth/oidc/test/callback`;

@@ -5,13 +5,13 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { OidcProviderConfig } from '../../config';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { sha256 } from '../../tokens';
 import { assertRegistrationAllowed } from '../settings/settings.service';
 import * as repository from './auth.repository';
-import { type ClientMeta, type IssuedSession, toLocale } from './auth.service';
 import { NO_PASSWORD } from './passwords';
 import { beginSession } from './second-factor';
+import { type ClientMeta, type IssuedSession, toLocale } from './sessions';
 import * as signInRepository from './sign-in.repository';
-import { sha256 } from './tokens';
 
 const STATE_TTL_MS = 10 * 60_000;
 const HTTP_TIMEOUT_MS = 10_000;

@@ -3,7 +3,7 @@ import { outbox } from '@guichet/db/schema/outbox';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestContext, uniqueEmail } from '../../test/harness';
-import { sha256 } from './tokens';
+import { sha256 } from '../../tokens';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { TwoFactorStatus } from '@guichet/shared/sign-in-options';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { newOpaqueToken, sha256 } from '../../tokens';
 import * as repository from './auth.repository';
-import { type ClientMeta, type IssuedSession, issueSession } from './auth.service';
 import { verifyPassword } from './passwords';
+import { type ClientMeta, type IssuedSession, issueSession } from './sessions';
 import * as signInRepository from './sign-in.repository';
-import { newOpaqueToken, sha256 } from './tokens';
 import { matchTotp, newTotpSecret, openSecret, otpauthUri, sealSecret } from './totp';
 
 const CHALLENGE_TTL_MS = 5 * 60_000;

@@ -21,9 +21,9 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { clientMeta, errorResponses, noContent } from '../../http';
 import { authenticate, requireStaffId } from '../../plugins/auth';
-import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from './auth.routes';
 import * as oidc from './oidc';
 import { COMPLETE_SCRIPT, COMPLETE_SCRIPT_PATH, callbackPage } from './oidc-page';
+import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from './refresh-cookie';
 import * as secondFactor from './second-factor';
 import * as service from './sign-in-options.service';
 

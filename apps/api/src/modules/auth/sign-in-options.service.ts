@@ -1,14 +1,14 @@
 import type { LinkedIdentities, SessionItem } from '@guichet/shared/sign-in-options';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { newOpaqueToken, sha256 } from '../../tokens';
 import { enqueueMail } from '../mail/mail.repository';
 import * as repository from './auth.repository';
-import { type ClientMeta, type IssuedSession, toLocale } from './auth.service';
 import { hasPassword } from './passwords';
 import { finishSignIn } from './second-factor';
+import { type ClientMeta, type IssuedSession, toLocale } from './sessions';
 import * as signInRepository from './sign-in.repository';
 import { emailLinkMail } from './sign-in-mail';
-import { newOpaqueToken, sha256 } from './tokens';
 
 export const EMAIL_LINK_TTL_MINUTES = 15;
 

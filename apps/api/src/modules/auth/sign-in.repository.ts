@@ -1,7 +1,7 @@
+import type { Queryable } from '@guichet/db/client';
 import { refreshTokens, staff } from '@guichet/db/schema/identity';
 import { recoveryCodes, signInTokens, staffIdentities, twoFactor } from '@guichet/db/schema/sign-in';
 import { and, count, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Queryable } from '../mail/mail.repository';
 
 export type SignInTokenKind = 'email-link' | 'oidc-state' | 'mfa-challenge';
 

@@ -10,7 +10,7 @@ import {
   signUp,
   type TestContext,
 } from '../../test/harness';
-import { sha256 } from './tokens';
+import { sha256 } from '../../tokens';
 import { base32Decode, hotp, matchTotp, openSecret, otpauthUri, stepAt, totp } from './totp';
 
 let t: TestContext;

@@ -1,16 +1,16 @@
-import type { Database } from '@guichet/db/client';
+import type { Database, Queryable } from '@guichet/db/client';
 import type { Locale } from '@guichet/shared/i18n';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import type { AttachmentRef, Queryable, RenderedAttachment } from '../mail/mail.repository';
+import type { AttachmentRef, AttachmentRenderer, RenderedAttachment } from '../mail/mail.repository';
 import {
   findEventForOrders,
   findOrder,
   findOrderByCode,
   type OrderRow,
   orderTickets,
+  organizer,
 } from '../orders/orders.repository';
-import { organizer } from '../orders/ticket-catalogue';
 import { renderTicketsPdf, type TicketsDocument } from './ticket-pdf';
 
 /** The PDF of a paid order's valid tickets, read fresh: what the buyer may use at the door now. */
@@ -55,7 +55,7 @@ async function render(db: Queryable, order: OrderRow | undefined): Promise<Rende
 }
 
 /** The outbox worker's renderer: an order that is no longer paid (cancelled meanwhile) attaches nothing. */
-export function attachmentRenderer(db: Database) {
+export function attachmentRenderer(db: Database): AttachmentRenderer {
   return async (ref: AttachmentRef): Promise<RenderedAttachment | null> => {
     switch (ref.kind) {
       case 'tickets-pdf':

@@ -1,7 +1,7 @@
+import type { Queryable } from '@guichet/db/client';
 import type { EventStatus } from '@guichet/shared/events';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
-import type { Queryable } from '../mail/mail.repository';
 import * as repository from './events.repository';
 
 /** The errors, locks, audit and diffs that event and ticket-type changes share. */

@@ -1,5 +1,5 @@
+import type { Queryable } from '@guichet/db/client';
 import type { CapacityPool, EventDetail, TicketType } from '@guichet/shared/events';
-import type { Queryable } from '../mail/mail.repository';
 import * as repository from './events.repository';
 
 /** Rows to API shapes: what is left of a ticket type counts its capacity pool too. */

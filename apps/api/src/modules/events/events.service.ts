@@ -1,3 +1,4 @@
+import type { Queryable } from '@guichet/db/client';
 import type {
   createEventBodySchema,
   EventDetail,
@@ -10,7 +11,6 @@ import { slugify } from '@guichet/shared/slug';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import type { Queryable } from '../mail/mail.repository';
 import {
   auditEvent,
   changes,
@@ -22,7 +22,7 @@ import {
 } from './event-guards';
 import { detail, num } from './event-view';
 import * as repository from './events.repository';
-import { listEvents as listEventPage } from './events-list.query';
+import { listEvents as listEventPage } from './events-list.repository';
 import { sanitizeHtml } from './sanitize-html';
 
 // Rules ------------------------------------------------------------------------------------------------------

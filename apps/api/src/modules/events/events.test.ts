@@ -5,8 +5,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres } from '../../test/database';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { takeCapacity } from '../orders/capacity.repository';
 import { newTeam, type Team } from '../teams/test-support';
-import { takeCapacity } from './events.repository';
 import { sanitizeHtml } from './sanitize-html';
 import { addTicketType, client, createEvent, DAY, eventBody } from './test-support';
 

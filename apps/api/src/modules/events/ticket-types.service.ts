@@ -1,8 +1,8 @@
+import type { Queryable } from '@guichet/db/client';
 import type { createTicketTypeBodySchema, EventDetail, UpdateTicketTypeBody } from '@guichet/shared/events';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import type { Queryable } from '../mail/mail.repository';
 import {
   assertCapacityCovers,
   auditEvent,

@@ -1,4 +1,4 @@
-import type { Database } from '@guichet/db/client';
+import type { Database, Queryable } from '@guichet/db/client';
 import { outbox } from '@guichet/db/schema/outbox';
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 
@@ -30,13 +30,13 @@ export interface RenderedAttachment {
   content: Buffer;
 }
 
+/** Renders a named attachment; null when there is nothing to attach any more (e.g. the order was cancelled). */
+export type AttachmentRenderer = (ref: AttachmentRef) => Promise<RenderedAttachment | null>;
+
 /** What leaves through the mailer: the message with its attachments rendered. */
 export type OutgoingMail = Omit<MailMessage, 'attachments' | 'about'> & {
   attachments?: RenderedAttachment[];
 };
-
-/** Anything that can run a query: the database or an open transaction. */
-export type Queryable = Pick<Database, 'insert' | 'select' | 'update' | 'delete' | 'execute'>;
 
 /** Writes the mail to the outbox; call it inside the transaction of the action that causes it. */
 export async function enqueueMail(db: Queryable, message: MailMessage): Promise<void> {

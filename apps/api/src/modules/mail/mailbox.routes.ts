@@ -4,8 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { escapeHtml } from '../../html';
 import { errorResponses } from '../../http';
-import { attachmentRenderer } from '../delivery/tickets-document';
-import { findMailboxItem, listMailbox, type MailMessage } from './mail.repository';
+import { type AttachmentRenderer, findMailboxItem, listMailbox, type MailMessage } from './mail.repository';
 
 const mailboxItemSchema = z.object({
   id: z.string(),
@@ -39,8 +38,11 @@ async function readMailbox(ctx: AppContext) {
   });
 }
 
-/** JSON view of the development mailbox (mail kept because no SMTP server is configured). */
-export function mailboxApiRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+/**
+ * JSON view of the development mailbox (mail kept because no SMTP server is configured). `render` draws
+ * attachments as the outbox worker would when sending.
+ */
+export function mailboxApiRoutes(ctx: AppContext, render: AttachmentRenderer): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/dev/mailbox',
@@ -54,7 +56,6 @@ export function mailboxApiRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async () => ({ items: await readMailbox(ctx) }),
     );
 
-    const render = attachmentRenderer(ctx.db);
     app.get(
       '/dev/mailbox/:id/attachments/:index',
       {

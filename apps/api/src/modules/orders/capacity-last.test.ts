@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres } from '../../test/database';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { type CapacityLine, takeCapacity } from '../events/events.repository';
+import { type CapacityLine, takeCapacity } from './capacity.repository';
 import { counts, newShop, TEST_ENV, typeId } from './test-support';
 
 // An order takes its places with the last statement of its transaction, which carries the COMMIT on

@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
-import {
-  type CapacityCount,
-  type CapacityLine,
-  releaseCapacity,
-  takeCapacity,
-} from '../events/events.repository';
+import { type CapacityCount, type CapacityLine, releaseCapacity, takeCapacity } from './capacity.repository';
 import { bought, counts, newShop, orderBody, orderIdOf, TEST_ENV, typeId } from './test-support';
 
 let t: TestContext;
@@ -47,7 +42,7 @@ async function shortOf(organizationId: string, lines: CapacityLine[]) {
 const release = (organizationId: string, lines: CapacityLine[], count: CapacityCount = 'sold') =>
   t.app.ctx.db.transaction((tx) => releaseCapacity(tx, organizationId, lines, count));
 
-describe('taking and giving back places (events repository)', () => {
+describe('taking and giving back places (capacity repository)', () => {
   it('takes several lines on ticket types and their shared pool, all or nothing', async () => {
     const shop = await newShop(
       t.app,

@@ -1,6 +1,6 @@
 import type { Database } from '@guichet/db/client';
 import { recordAudit } from '../audit/audit.service';
-import { releaseCapacity } from '../events/events.repository';
+import { releaseCapacity } from './capacity.repository';
 import * as repository from './orders.repository';
 
 /**

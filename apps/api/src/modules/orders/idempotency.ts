@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { idempotencyKeys } from '@guichet/db/schema/orders';
-import { and, eq, sql } from 'drizzle-orm';
+import type { Queryable } from '@guichet/db/client';
 import { AppError } from '../../errors';
-import type { Queryable } from '../mail/mail.repository';
+import { deleteStaleClaim, insertAnswer, type PriorKey } from './checkout.repository';
 
 /**
  * Idempotent order creation (the Stripe model). The checkout's read (`readPublishedEvent`) brings what is
@@ -14,26 +13,10 @@ import type { Queryable } from '../mail/mail.repository';
  * A refusal (4xx) is stored too, so a retry gets the same answer.
  */
 
-/**
- * Rows `in_flight` are claims written before the order by earlier versions; one older than this is
- * taken to be abandoned.
- */
-export const STALE_SECONDS = 60;
-
 /** The key as stored (hashed with its scope) and the request it came with. */
 export interface KeyHashes {
   keyHash: string;
   requestHash: string;
-}
-
-/** What is stored for a key (see `readPublishedEvent`). */
-export interface PriorKey {
-  requestHash: string;
-  status: 'in_flight' | 'done';
-  responseStatus: number | null;
-  responseBody: unknown;
-  /** In flight for longer than `STALE_SECONDS`. */
-  stale: boolean;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
@@ -61,7 +44,7 @@ export function keyLock(organizationId: string, keyHash: string): string {
 
 /**
  * The answer stored for the key, to replay; undefined when the request may go on. Another body: 422;
- * an earlier version's claim still running: 409 (an abandoned one is removed).
+ * an earlier version's claim still running: 409 (an abandoned one, older than `STALE_SECONDS`, is removed).
  */
 export async function storedAnswer(
   db: Queryable,
@@ -78,22 +61,13 @@ export async function storedAnswer(
   }
   if (prior.status === 'done') return { status: prior.responseStatus ?? 200, body: prior.responseBody };
   if (!prior.stale) throw inProgress();
-  await db
-    .delete(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.organizationId, organizationId),
-        eq(idempotencyKeys.keyHash, hashes.keyHash),
-        eq(idempotencyKeys.status, 'in_flight'),
-        sql`${idempotencyKeys.updatedAt} < now() - make_interval(secs => ${STALE_SECONDS})`,
-      ),
-    );
+  await deleteStaleClaim(db, organizationId, hashes.keyHash);
   return undefined;
 }
 
 /**
- * Stores a refusal's answer (a success's is stored by the order's first statement: order-writes.ts). An
- * answer stored meanwhile by a duplicate stays: the first one is the key's.
+ * Stores a refusal's answer (a success's is stored by the order's first statement: `newOrderStatement`).
+ * An answer stored meanwhile by a duplicate stays: the first one is the key's.
  */
 export async function storeRefusal(
   db: Queryable,
@@ -101,16 +75,7 @@ export async function storeRefusal(
   hashes: KeyHashes,
   response: { status: number; body: unknown },
 ): Promise<void> {
-  await db
-    .insert(idempotencyKeys)
-    .values({
-      organizationId,
-      ...hashes,
-      status: 'done',
-      responseStatus: response.status,
-      responseBody: response.body,
-    })
-    .onConflictDoNothing();
+  await insertAnswer(db, organizationId, hashes, response);
 }
 
 export const inProgress = () =>

@@ -1,9 +1,15 @@
+import type { Queryable } from '@guichet/db/client';
 import type { Locale } from '@guichet/shared/i18n';
 import type { AppContext } from '../../context';
-import { enqueueMail, type MailMessage, type Queryable } from '../mail/mail.repository';
+import { enqueueMail, type MailMessage } from '../mail/mail.repository';
 import { paymentInstructionsMail, ticketsMail } from './order-mail';
-import { findEventForOrders, heldPlaces, type OrderRow } from './orders.repository';
-import { type Organizer, organizer } from './ticket-catalogue';
+import {
+  findEventForOrders,
+  heldPlaces,
+  type OrderRow,
+  type Organizer,
+  organizer,
+} from './orders.repository';
 
 /** The buyer's order page (their ticket page): the public return page, found by the unguessable code. */
 export const orderLink = (ctx: AppContext, code: string) =>

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Queryable } from '@guichet/db/client';
 import { uuidv7 } from '@guichet/db/ids';
 import { transactionEndingWith } from '@guichet/db/raw';
 import type { events } from '@guichet/db/schema/events';
@@ -6,12 +7,17 @@ import type { Locale } from '@guichet/shared/i18n';
 import { MAX_TICKETS_PER_ORDER, type OrderLineInput, type PaymentMethod } from '@guichet/shared/orders';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { takeCapacity } from '../events/events.repository';
-import type { Queryable } from '../mail/mail.repository';
+import { takeCapacity } from './capacity.repository';
+import {
+  type NewOrderRow,
+  newOrderStatement,
+  orderCatalogue,
+  type StoredAnswer,
+  type TicketTypeRow,
+} from './checkout.repository';
+import { inProgress } from './idempotency';
 import { orderMail } from './order-notify';
-import { checkNewOrder, customerRider, newOrderStatement, type StoredAnswer } from './order-writes';
 import type * as repository from './orders.repository';
-import * as catalogue from './ticket-catalogue';
 import { signingKey, signTicket } from './ticket-secrets';
 
 type EventRow = typeof events.$inferSelect;
@@ -46,7 +52,7 @@ export interface PlaceOrderInput {
   locale: Locale;
   now?: Date;
   /** The event's catalogue when the caller read it already (a buyer's checkout reads it with the event). */
-  catalogue?: { types: catalogue.TicketTypeRow[]; organizer: catalogue.Organizer };
+  catalogue?: { types: TicketTypeRow[]; organizer: repository.Organizer };
   /** The Idempotency-Key's answer to store with the order, in the order's first statement. */
   answer?: (placed: PlacedOrder) => StoredAnswer;
 }
@@ -66,11 +72,7 @@ const invalid = (details: Detail[]) =>
  * inside their sales window; hidden and members-only ones answer exactly like unknown ones, so nothing is
  * revealed. Staff at the box office may sell any type of the event, at any time, any quantity.
  */
-function checkLines(
-  input: PlaceOrderInput,
-  types: Map<string, catalogue.TicketTypeRow>,
-  now: Date,
-): Detail[] {
+function checkLines(input: PlaceOrderInput, types: Map<string, TicketTypeRow>, now: Date): Detail[] {
   const details: Detail[] = [];
   const seen = new Set<string>();
   const online = input.channel === 'online';
@@ -133,11 +135,11 @@ function initialState(input: PlaceOrderInput, totalMinor: number) {
  * capacity, so during a rush such an order is refused without opening a transaction; an order that looks
  * possible is decided by the guarded UPDATEs alone.
  */
-function shortBeforehand(lines: OrderLineInput[], types: Map<string, catalogue.TicketTypeRow>): string[] {
+function shortBeforehand(lines: OrderLineInput[], types: Map<string, TicketTypeRow>): string[] {
   const short = new Set<string>();
   const perPool = new Map<string, { left: number; wanted: number; typeIds: string[] }>();
   for (const line of lines) {
-    const type = types.get(line.ticketTypeId) as catalogue.TicketTypeRow;
+    const type = types.get(line.ticketTypeId) as TicketTypeRow;
     if (type.capacity - type.sold - type.held < line.quantity) short.add(type.id);
     if (type.poolId && type.pool) {
       const pool = perPool.get(type.poolId) ?? {
@@ -163,6 +165,16 @@ const soldOut = (shortOf: string[]) =>
   });
 
 /**
+ * Stops an order whose key is in flight elsewhere, or was answered meanwhile (409: the client's retry gets
+ * the answer), and one whose tickets did not all get written.
+ */
+function checkNewOrder(rows: unknown[], ticketCount: number): void {
+  const [row] = rows as NewOrderRow[];
+  if (row?.locked === false || row?.keyed === false) throw inProgress();
+  if (row?.tickets !== ticketCount) throw new Error('the order was written without all its tickets');
+}
+
+/**
  * Places an order: checks it, builds every row (order, signed tickets, e-mail, audit entry, the
  * idempotency answer) before the transaction, then in ONE transaction writes them, runs `inTransaction`, and
  * takes the places last (guarded UPDATEs on pools and ticket types, in id order, with the customer's
@@ -176,14 +188,13 @@ export async function placeOrder(
   inTransaction?: (tx: Queryable, placed: PlacedOrder) => Promise<void>,
 ): Promise<PlacedOrder> {
   const now = input.now ?? new Date();
-  const read =
-    input.catalogue ?? (await catalogue.orderCatalogue(ctx.db, input.organizationId, input.event.id));
+  const read = input.catalogue ?? (await orderCatalogue(ctx.db, input.organizationId, input.event.id));
   const types = new Map(read.types.map((type) => [type.id, type]));
   const details = checkLines(input, types, now);
   if (details.length > 0) throw invalid(details);
 
   const priced = input.lines.map((line) => {
-    const type = types.get(line.ticketTypeId) as catalogue.TicketTypeRow;
+    const type = types.get(line.ticketTypeId) as TicketTypeRow;
     return { line, type, unit: input.comp ? 0 : type.priceMinor };
   });
   const ticketCount = input.lines.reduce((sum, line) => sum + line.quantity, 0);
@@ -253,12 +264,12 @@ export async function placeOrder(
   // its total when marked paid).
   const customer =
     status === 'paid' || status === 'pending_payment'
-      ? customerRider({
+      ? {
           email: input.buyer.email,
           name: input.buyer.name,
           totalMinor: status === 'paid' ? totalMinor : 0,
           currency,
-        })
+        }
       : undefined;
 
   const first = newOrderStatement({
@@ -283,7 +294,7 @@ export async function placeOrder(
       input.organizationId,
       input.lines.map((line) => ({ ticketTypeId: line.ticketTypeId, quantity: line.quantity })),
       status === 'reserved' ? 'held' : 'sold',
-      { pools: new Map(priced.map(({ type }) => [type.id, type.poolId])), rider: customer, finish },
+      { pools: new Map(priced.map(({ type }) => [type.id, type.poolId])), customer, finish },
     );
     if (!capacity.taken) throw soldOut(capacity.shortOf);
     return placed;

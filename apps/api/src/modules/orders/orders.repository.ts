@@ -1,26 +1,19 @@
+import type { Queryable } from '@guichet/db/client';
 import { uuidv7 } from '@guichet/db/ids';
 import { escapeLike } from '@guichet/db/like';
 import { events, ticketTypes } from '@guichet/db/schema/events';
-import { customers, orders, tickets } from '@guichet/db/schema/orders';
+import { staff } from '@guichet/db/schema/identity';
+import { customers, orders, ticketSigningKeys, tickets } from '@guichet/db/schema/orders';
+import { organizations } from '@guichet/db/schema/organizations';
+import { payments, refunds } from '@guichet/db/schema/payments';
 import type { OrderStatus } from '@guichet/shared/orders';
 import { and, asc, desc, eq, exists, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
-import type { Queryable } from '../mail/mail.repository';
 
 // Every function takes the organisation id and uses it in its WHERE: another organisation's orders do not
 // exist here.
 
 export type OrderRow = typeof orders.$inferSelect;
 export type TicketRow = typeof tickets.$inferSelect;
-
-export async function insertOrder(db: Queryable, values: typeof orders.$inferInsert): Promise<OrderRow> {
-  const [row] = await db.insert(orders).values(values).returning();
-  if (!row) throw new Error('insert returned no row');
-  return row;
-}
-
-export async function insertTickets(db: Queryable, values: (typeof tickets.$inferInsert)[]) {
-  return db.insert(tickets).values(values).returning();
-}
 
 /** The order, locked until the transaction ends: status changes of one order queue up behind it. */
 export async function lockOrder(db: Queryable, organizationId: string, orderId: string) {
@@ -291,4 +284,65 @@ export async function findEventForOrders(db: Queryable, organizationId: string, 
     .from(events)
     .where(and(eq(events.organizationId, organizationId), eq(events.id, eventId)));
   return row;
+}
+
+/** What order mail and tickets say of the organiser: its name and how it takes offline payments. */
+export interface Organizer {
+  name: string;
+  /** Set in the company settings; null: the mail and the order page say it in a generic sentence. */
+  offlinePaymentInstructions: string | null;
+}
+
+export async function organizer(db: Queryable, organizationId: string): Promise<Organizer> {
+  const [row] = await db
+    .select({
+      name: organizations.name,
+      offlinePaymentInstructions: organizations.offlinePaymentInstructions,
+    })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return { name: row?.name ?? '', offlinePaymentInstructions: row?.offlinePaymentInstructions ?? null };
+}
+
+// An order's money -------------------------------------------------------------------------------------------
+
+/** Records a payment; a Stripe payment already recorded (same payment intent) records nothing. */
+export async function insertPayment(db: Queryable, values: typeof payments.$inferInsert) {
+  const [row] = await db.insert(payments).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function orderPayments(db: Queryable, organizationId: string, orderId: string) {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.organizationId, organizationId), eq(payments.orderId, orderId)))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
+}
+
+export async function orderRefunds(db: Queryable, organizationId: string, orderId: string) {
+  return db
+    .select({ refund: refunds, actorName: staff.displayName })
+    .from(refunds)
+    .leftJoin(staff, eq(staff.id, refunds.createdBy))
+    .where(and(eq(refunds.organizationId, organizationId), eq(refunds.orderId, orderId)))
+    .orderBy(asc(refunds.id));
+}
+
+// Ticket signing keys ----------------------------------------------------------------------------------------
+
+export async function findSigningKey(db: Queryable, organizationId: string) {
+  const [row] = await db
+    .select()
+    .from(ticketSigningKeys)
+    .where(eq(ticketSigningKeys.organizationId, organizationId));
+  return row;
+}
+
+/** Stores the organisation's key pair; of two first calls at once, the first stored is kept. */
+export async function insertSigningKey(
+  db: Queryable,
+  values: { organizationId: string; publicKey: string; privateKeyEncrypted: string },
+): Promise<void> {
+  await db.insert(ticketSigningKeys).values(values).onConflictDoNothing();
 }

@@ -1,3 +1,4 @@
+import type { Queryable } from '@guichet/db/client';
 import type {
   createBoxOfficeOrderBodySchema,
   listOrdersQuerySchema,
@@ -9,9 +10,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { listAudit, recordAudit } from '../audit/audit.service';
-import { releaseCapacity } from '../events/events.repository';
-import type { Queryable } from '../mail/mail.repository';
-import { orderMoney, recordStaffPayment } from '../payments/order-money';
+import { releaseCapacity } from './capacity.repository';
+import { orderMoney, recordStaffPayment } from './order-money';
 import { queueOrderMail } from './order-notify';
 import { placeOrder } from './order-placement';
 import { orderDetailView, orderSummaryView } from './order-view';

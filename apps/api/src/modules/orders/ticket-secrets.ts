@@ -10,9 +10,8 @@ import {
   sign,
   verify,
 } from 'node:crypto';
-import { ticketSigningKeys } from '@guichet/db/schema/orders';
-import { eq } from 'drizzle-orm';
-import type { Queryable } from '../mail/mail.repository';
+import type { Queryable } from '@guichet/db/client';
+import { findSigningKey, insertSigningKey } from './orders.repository';
 
 /**
  * Ticket secrets: the QR payload `base64url(version ‖ ticket id ‖ event id ‖ Ed25519 signature)`.
@@ -104,26 +103,17 @@ export async function signingKey(
 ): Promise<SigningKey> {
   const cached = cache.get(organizationId);
   if (cached) return cached;
-  let [row] = await db
-    .select()
-    .from(ticketSigningKeys)
-    .where(eq(ticketSigningKeys.organizationId, organizationId));
+  let row = await findSigningKey(db, organizationId);
   if (!row) {
     const pair = generateKeyPairSync('ed25519');
     const x = pair.publicKey.export({ format: 'jwk' }).x;
     if (!x) throw new Error('Ed25519 public key without x');
-    await db
-      .insert(ticketSigningKeys)
-      .values({
-        organizationId,
-        publicKey: x,
-        privateKeyEncrypted: encryptPrivateKey(serverSecret, pair.privateKey),
-      })
-      .onConflictDoNothing();
-    [row] = await db
-      .select()
-      .from(ticketSigningKeys)
-      .where(eq(ticketSigningKeys.organizationId, organizationId));
+    await insertSigningKey(db, {
+      organizationId,
+      publicKey: x,
+      privateKeyEncrypted: encryptPrivateKey(serverSecret, pair.privateKey),
+    });
+    row = await findSigningKey(db, organizationId);
     if (!row) throw new Error('signing key vanished after insert');
   }
   const key = {

@@ -1,6 +1,6 @@
+import type { Queryable } from '@guichet/db/client';
 import { organizations, staffOrganizations } from '@guichet/db/schema/organizations';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Queryable } from '../mail/mail.repository';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 

@@ -1,8 +1,8 @@
+import type { Queryable } from '@guichet/db/client';
 import type { Organization } from '@guichet/shared/organizations';
 import { slugify } from '@guichet/shared/slug';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import type { Queryable } from '../mail/mail.repository';
 import * as repository from './organizations.repository';
 
 export function toOrganization(row: repository.OrganizationRow): Organization {
@@ -19,14 +19,30 @@ export async function createOrganization(
     const base = slugify(name, { maxLength: 48, fallback: 'organisation' });
     for (let attempt = 0; attempt < 8; attempt++) {
       const suffix = attempt === 0 ? '' : `-${Math.random().toString(36).slice(2, 6)}`;
-      const row = await repository.insertOrganization(tx, { name, slug: `${base}${suffix}` });
-      if (row) {
-        await repository.insertMembership(tx, { organizationId: row.id, staffId, permissions: ['ALL'] });
-        return toOrganization(row);
-      }
+      const row = await createOrganizationWith(tx, { name, slug: `${base}${suffix}` }, [
+        { staffId, permissions: ['ALL'] },
+      ]);
+      if (row) return toOrganization(row);
     }
     throw new AppError('internal-error', 'Could not find a free address for the organisation.');
   });
+}
+
+/**
+ * Creates the organisation at `slug` with its staff and their permissions, in the caller's transaction;
+ * undefined when the slug is taken.
+ */
+export async function createOrganizationWith(
+  db: Queryable,
+  values: { name: string; slug: string },
+  members: { staffId: string; permissions: string[] }[],
+): Promise<repository.OrganizationRow | undefined> {
+  const row = await repository.insertOrganization(db, values);
+  if (!row) return undefined;
+  for (const member of members) {
+    await repository.insertMembership(db, { organizationId: row.id, ...member });
+  }
+  return row;
 }
 
 export async function getOrganizationForStaff(ctx: AppContext, organizationId: string, staffId: string) {

@@ -1,12 +1,10 @@
-import { organizations } from '@guichet/db/schema/organizations';
+import type { Queryable } from '@guichet/db/client';
 import type { OnboardingLink, StripeAccountState } from '@guichet/shared/payments';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import type { ConnectedAccount, PaymentProvider } from '../../payment-provider';
 import { recordAudit } from '../audit/audit.service';
-import type { Queryable } from '../mail/mail.repository';
 import * as repository from './payments.repository';
-import type { ConnectedAccount, PaymentProvider } from './provider';
 
 /** Stripe Connect Express onboarding: one connected account per organisation. */
 
@@ -82,10 +80,7 @@ export async function startOnboarding(
   const provider = providerOf(ctx);
   let row = await repository.findAccount(ctx.db, organizationId);
   if (!row) {
-    const [organization] = await ctx.db
-      .select({ name: organizations.name, email: organizations.contactEmail })
-      .from(organizations)
-      .where(eq(organizations.id, organizationId));
+    const organization = await repository.organizationContact(ctx.db, organizationId);
     let created: ConnectedAccount;
     try {
       created = await provider.createAccount({

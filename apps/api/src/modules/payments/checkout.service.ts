@@ -3,11 +3,11 @@ import type { CheckoutLink } from '@guichet/shared/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { platformFee } from '../../payment-provider';
 import { orderLink } from '../orders/order-notify';
 import { findEventForOrders, type OrderRow, orderTickets } from '../orders/orders.repository';
 import { providerError, providerOf, unavailable } from './accounts.service';
 import * as repository from './payments.repository';
-import { platformFee } from './provider';
 
 /** Stripe requires a Checkout Session to live at least 30 minutes; one more leaves room for clock skew. */
 const MIN_SESSION_MS = 31 * 60_000;

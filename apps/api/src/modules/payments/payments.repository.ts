@@ -1,21 +1,13 @@
-import { staff } from '@guichet/db/schema/identity';
+import type { Queryable } from '@guichet/db/client';
 import { orders, tickets } from '@guichet/db/schema/orders';
-import {
-  checkoutSessions,
-  payments,
-  refunds,
-  stripeAccounts,
-  stripeEvents,
-} from '@guichet/db/schema/payments';
+import { organizations } from '@guichet/db/schema/organizations';
+import { checkoutSessions, refunds, stripeAccounts, stripeEvents } from '@guichet/db/schema/payments';
 import { and, asc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
-import type { Queryable } from '../mail/mail.repository';
 
 // Every function takes the organisation id and uses it in its WHERE, except the webhook's lookups by a
 // Stripe id (an account, a session): Stripe names no organisation, and those ids are ours to resolve.
 
 export type StripeAccountRow = typeof stripeAccounts.$inferSelect;
-export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
-export type PaymentRow = typeof payments.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 
 // Connected accounts ----------------------------------------------------------------------------------------
@@ -25,6 +17,15 @@ export async function findAccount(db: Queryable, organizationId: string) {
     .select()
     .from(stripeAccounts)
     .where(eq(stripeAccounts.organizationId, organizationId));
+  return row;
+}
+
+/** The name and contact e-mail a new connected account is created with. */
+export async function organizationContact(db: Queryable, organizationId: string) {
+  const [row] = await db
+    .select({ name: organizations.name, email: organizations.contactEmail })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
   return row;
 }
 
@@ -114,35 +115,12 @@ export async function staleSessions(db: Queryable, now: Date, limit: number) {
     .limit(limit);
 }
 
-// Payments and refunds --------------------------------------------------------------------------------------
-
-/** Records a payment; a Stripe payment already recorded (same payment intent) records nothing. */
-export async function insertPayment(db: Queryable, values: typeof payments.$inferInsert) {
-  const [row] = await db.insert(payments).values(values).onConflictDoNothing().returning();
-  return row;
-}
-
-export async function orderPayments(db: Queryable, organizationId: string, orderId: string) {
-  return db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.organizationId, organizationId), eq(payments.orderId, orderId)))
-    .orderBy(asc(payments.createdAt), asc(payments.id));
-}
+// Refunds ---------------------------------------------------------------------------------------------------
 
 export async function insertRefund(db: Queryable, values: typeof refunds.$inferInsert): Promise<RefundRow> {
   const [row] = await db.insert(refunds).values(values).returning();
   if (!row) throw new Error('insert returned no row');
   return row;
-}
-
-export async function orderRefunds(db: Queryable, organizationId: string, orderId: string) {
-  return db
-    .select({ refund: refunds, actorName: staff.displayName })
-    .from(refunds)
-    .leftJoin(staff, eq(staff.id, refunds.createdBy))
-    .where(and(eq(refunds.organizationId, organizationId), eq(refunds.orderId, orderId)))
-    .orderBy(asc(refunds.id));
 }
 
 export async function markRefund(

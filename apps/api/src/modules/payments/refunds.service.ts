@@ -1,12 +1,12 @@
-import type { Database } from '@guichet/db/client';
+import type { Database, Queryable } from '@guichet/db/client';
 import type { createRefundBodySchema } from '@guichet/shared/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
-import { releaseCapacity } from '../events/events.repository';
-import { enqueueMail, type Queryable } from '../mail/mail.repository';
+import { enqueueMail } from '../mail/mail.repository';
+import { releaseCapacity } from '../orders/capacity.repository';
 import { orderLink } from '../orders/order-notify';
 import * as orders from '../orders/orders.repository';
 import { getOrder } from '../orders/orders.service';
@@ -92,7 +92,7 @@ export async function createRefund(
     }
     const card = order.paymentMethod === 'stripe' && amountMinor > 0;
     const payment = card
-      ? (await repository.orderPayments(tx, organizationId, orderId)).find((row) => row.provider === 'stripe')
+      ? (await orders.orderPayments(tx, organizationId, orderId)).find((row) => row.provider === 'stripe')
       : undefined;
     if (card && !payment) throw new Error(`card order ${orderId} has no Stripe payment`);
     const row = await repository.insertRefund(tx, {
@@ -149,7 +149,7 @@ export async function createRefund(
 export async function submitStripeRefund(ctx: AppContext, refund: repository.RefundRow): Promise<void> {
   const provider = ctx.payments;
   if (!provider || !refund.paymentId) return;
-  const [payment] = (await repository.orderPayments(ctx.db, refund.organizationId, refund.orderId)).filter(
+  const [payment] = (await orders.orderPayments(ctx.db, refund.organizationId, refund.orderId)).filter(
     (row) => row.id === refund.paymentId,
   );
   if (!payment?.stripePaymentIntentId || !payment.stripeAccountId) return;

@@ -2,13 +2,13 @@ import type { Database } from '@guichet/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import type { ProviderEvent } from '../../payment-provider';
 import { recordAudit } from '../audit/audit.service';
-import { releaseCapacity, takeCapacity } from '../events/events.repository';
+import { releaseCapacity, takeCapacity } from '../orders/capacity.repository';
 import { queueOrderMail } from '../orders/order-notify';
 import * as orders from '../orders/orders.repository';
 import { providerOf, storeAccountState } from './accounts.service';
 import * as repository from './payments.repository';
-import type { ProviderEvent } from './provider';
 import { queueRefundMail, submitStripeRefund } from './refunds.service';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -113,7 +113,7 @@ async function sessionPaid(ctx: AppContext, log: FastifyBaseLogger, event: Provi
     const order = await orders.lockOrder(tx, organizationId, session.orderId);
     if (!order) return null;
     await repository.setSessionStatus(tx, organizationId, session.id, 'complete');
-    const payment = await repository.insertPayment(tx, {
+    const payment = await orders.insertPayment(tx, {
       organizationId,
       orderId: order.id,
       provider: 'stripe',

@@ -2,15 +2,21 @@ import type { createPublicOrderBodySchema, PublicEvent, PublicOrder } from '@gui
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { readPublishedEvent, type TicketTypeRow } from '../orders/checkout.repository';
 import { keyHashes, keyLock, storedAnswer, storeRefusal } from '../orders/idempotency';
 import { type PlacedOrder, placeOrder } from '../orders/order-placement';
 import { publicOrderView } from '../orders/order-view';
-import { findEventForOrders, findOrderByCode, orderTickets } from '../orders/orders.repository';
-import { readPublishedEvent } from '../orders/published-event';
-import { organizer, placesLeft } from '../orders/ticket-catalogue';
+import { findEventForOrders, findOrderByCode, orderTickets, organizer } from '../orders/orders.repository';
 import { canTakeCards, unavailable } from '../payments/accounts.service';
 import { checkoutLink, checkoutUrlFor } from '../payments/checkout.service';
 import { readFile } from '../settings/settings.service';
+
+/** Places left: the ticket type's own, and its pool's when that is smaller. */
+function placesLeft(type: TicketTypeRow): number {
+  const own = type.capacity - type.sold - type.held;
+  const pooled = type.pool ? type.pool.capacity - type.pool.sold - type.pool.held : own;
+  return Math.max(0, Math.min(own, pooled));
+}
 
 /** One answer for a missing organisation, a missing event and an unpublished one. */
 const notFound = () => new AppError('not-found', 'No such event.');

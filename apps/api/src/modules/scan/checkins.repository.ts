@@ -1,10 +1,10 @@
+import type { Queryable } from '@guichet/db/client';
 import { ticketTypes } from '@guichet/db/schema/events';
 import { staff } from '@guichet/db/schema/identity';
 import { orders, tickets } from '@guichet/db/schema/orders';
 import { checkinConflicts, checkinLists, checkinLog, checkinPresence } from '@guichet/db/schema/scan';
 import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Queryable } from '../mail/mail.repository';
 
 // The check-in log, presence, conflicts and the reads behind sync, undo and the back office. Every
 // function takes the organisation id and uses it in its WHERE.

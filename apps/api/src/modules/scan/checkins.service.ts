@@ -1,3 +1,4 @@
+import type { Queryable } from '@guichet/db/client';
 import type {
   AttendeeResult,
   CheckinEntry,
@@ -14,7 +15,6 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
-import type { Queryable } from '../mail/mail.repository';
 import { signingKey } from '../orders/ticket-secrets';
 import * as repository from './checkins.repository';
 import type { HeadcountHub } from './headcount';

@@ -1,10 +1,10 @@
+import type { Queryable } from '@guichet/db/client';
 import { escapeLike } from '@guichet/db/like';
 import { events, ticketTypes } from '@guichet/db/schema/events';
 import { orders, tickets } from '@guichet/db/schema/orders';
 import { organizations, staffOrganizations } from '@guichet/db/schema/organizations';
 import { checkinLists, checkinListTicketTypes } from '@guichet/db/schema/scan';
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import type { Queryable } from '../mail/mail.repository';
 
 // Every function takes the organisation id and uses it in its WHERE: another organisation's lists,
 // events and ticket types do not exist here.

@@ -1,3 +1,4 @@
+import type { Queryable } from '@guichet/db/client';
 import { checkPermission, SCANNER_PERMISSIONS } from '@guichet/shared/permissions';
 import type {
   CheckinList,
@@ -10,7 +11,6 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
-import type { Queryable } from '../mail/mail.repository';
 import * as repository from './lists.repository';
 
 /** Check-in lists (EVENT or ALL) and the scanner's discovery of organisations and events (SCAN too). */

@@ -1,6 +1,6 @@
+import type { Queryable } from '@guichet/db/client';
 import type { Presence, RedeemAnswer, RefusalReason, ScannedTicket } from '@guichet/shared/scan';
 import { applyAdmission, emptyPresence, presenceRefusal } from '@guichet/shared/scan-rules';
-import type { Queryable } from '../mail/mail.repository';
 import * as repository from './checkins.repository';
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signAccessToken } from '../auth/tokens';
+import { signAccessToken } from '../../tokens';
 import { VerifiedTokens } from './scanner-auth';
 
 const secret = new TextEncoder().encode('scanner-auth-test-secret-0123456789-abcdef');

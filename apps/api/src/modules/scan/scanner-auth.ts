@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
-import { verifyAccessToken } from '../auth/tokens';
+import { verifyAccessToken } from '../../tokens';
 
 /**
  * Bearer authentication for the redeem route, the busiest of all (every scan at every door). Verifying

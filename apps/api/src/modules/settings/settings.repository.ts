@@ -1,9 +1,9 @@
+import type { Queryable } from '@guichet/db/client';
 import { organizations } from '@guichet/db/schema/organizations';
 import { files } from '@guichet/db/schema/settings';
 import { twoFactor } from '@guichet/db/schema/sign-in';
 import { invitations } from '@guichet/db/schema/teams';
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Queryable } from '../mail/mail.repository';
 
 const companyColumns = {
   name: organizations.name,

@@ -1,14 +1,13 @@
-import { staff } from '@guichet/db/schema/identity';
 import { normalizePermissions } from '@guichet/shared/permissions';
 import type { PatchStaffMeBody, StaffMe } from '@guichet/shared/staffs';
-import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { toLocale } from '../auth/auth.service';
+import { toLocale } from '../auth/sessions';
 import { listMemberships } from '../organizations/organizations.service';
+import * as repository from './staffs.repository';
 
 export async function getStaffMe(ctx: AppContext, staffId: string): Promise<StaffMe> {
-  const [row] = await ctx.db.select().from(staff).where(eq(staff.id, staffId)).limit(1);
+  const row = await repository.findStaff(ctx.db, staffId);
   if (!row) throw new AppError('unauthenticated', 'Sign in to continue.');
   const memberships = await listMemberships(ctx, staffId);
   return {
@@ -29,9 +28,6 @@ export async function updateStaffMe(
   staffId: string,
   body: PatchStaffMeBody,
 ): Promise<StaffMe> {
-  await ctx.db
-    .update(staff)
-    .set({ ...body, updatedAt: sql`now()` })
-    .where(eq(staff.id, staffId));
+  await repository.updateStaff(ctx.db, staffId, body);
   return getStaffMe(ctx, staffId);
 }

@@ -3,7 +3,7 @@ import { invitations } from '@guichet/db/schema/teams';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, signUp, type TestContext, uniqueEmail } from '../../test/harness';
-import { sha256 } from '../auth/tokens';
+import { sha256 } from '../../tokens';
 import { invitationTokenFromMail, newTeam, orgHeaders, type Team } from './test-support';
 
 let t: TestContext;

@@ -1,10 +1,11 @@
+import type { Queryable } from '@guichet/db/client';
 import { escapeLike } from '@guichet/db/like';
 import { staff } from '@guichet/db/schema/identity';
 import { organizations, staffOrganizations } from '@guichet/db/schema/organizations';
 import { invitations } from '@guichet/db/schema/teams';
 import type { MemberSort } from '@guichet/shared/teams';
 import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Queryable } from '../mail/mail.repository';
+import { decodeCursor, encodeCursor } from '../../cursor';
 
 // Every function takes the organisation id and uses it in its WHERE: "not yours" reads as "does not exist".
 
@@ -50,28 +51,6 @@ function sortValue(row: MemberRow, key: SortKey): string {
     case 'lastSignInAt':
       return row.lastSignInAt ? row.lastSignInAt.toISOString() : '-infinity';
   }
-}
-
-export function encodeCursor(value: string, staffId: string): string {
-  return Buffer.from(JSON.stringify([value, staffId])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): [string, string] | null {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(value) &&
-      value.length === 2 &&
-      typeof value[0] === 'string' &&
-      typeof value[1] === 'string' &&
-      /^[0-9a-f-]{36}$/i.test(value[1])
-    ) {
-      return [value[0], value[1]];
-    }
-  } catch {
-    // An unreadable cursor starts from the beginning.
-  }
-  return null;
 }
 
 export async function listMembers(

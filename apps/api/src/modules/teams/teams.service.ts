@@ -1,3 +1,4 @@
+import type { Queryable } from '@guichet/db/client';
 import { normalizePermissions, type Permission } from '@guichet/shared/permissions';
 import type {
   Invitation,
@@ -10,10 +11,10 @@ import type {
 } from '@guichet/shared/teams';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { newOpaqueToken, sha256 } from '../../tokens';
 import { listAudit, recordAudit } from '../audit/audit.service';
-import { toLocale } from '../auth/auth.service';
-import { newOpaqueToken, sha256 } from '../auth/tokens';
-import { enqueueMail, type Queryable } from '../mail/mail.repository';
+import { toLocale } from '../auth/sessions';
+import { enqueueMail } from '../mail/mail.repository';
 import { toOrganization } from '../organizations/organizations.service';
 import { invitationMail } from './mail';
 import * as repository from './teams.repository';

@@ -1,7 +1,7 @@
 import type { Database } from '@guichet/db/client';
 import type { FastifyBaseLogger } from 'fastify';
-import { expireDueReservations } from '../modules/orders/expiry.service';
-import { IntervalJob } from './interval-job';
+import { IntervalJob } from '../../jobs/interval-job';
+import { expireDueReservations } from './expiry.service';
 
 /**
  * Gives back the seats of reservations that were not paid in time, on an interval. Several processes may

@@ -1,6 +1,6 @@
+import type { Queryable } from '@guichet/db/client';
 import type { Payment, Refund } from '@guichet/shared/payments';
-import type { Queryable } from '../mail/mail.repository';
-import * as repository from './payments.repository';
+import * as repository from './orders.repository';
 
 /** An order's payments and refunds as the back office shows them (the order detail). */
 export async function orderMoney(

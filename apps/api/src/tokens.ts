@@ -1,6 +1,6 @@
 import { createHash, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { AppError } from '../../errors';
+import { AppError } from './errors';
 
 const ISSUER = 'guichet';
 const AUDIENCE = 'guichet-api';

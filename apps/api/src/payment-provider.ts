@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { StripeConfig } from '../../config';
+import type { StripeConfig } from './config';
 
 /**
  * The payment provider as the rest of the API sees it: a few operations in our own words, so services do
