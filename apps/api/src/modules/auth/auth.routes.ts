@@ -12,7 +12,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { clientMeta, errorResponses, noContent } from '../../http';
-import { authenticate, requireStaffId } from '../../plugins/auth';
+import { requireStaffId } from '../../plugins/auth';
 import * as service from './auth.service';
 import { signInOptionsRoutes } from './sign-in-options.routes';
 
@@ -35,19 +35,22 @@ export function clearRefreshCookie(reply: FastifyReply) {
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const signedIn = authenticate(ctx.db, ctx.config.jwtSecret);
     const tags = ['auth'];
     await app.register(signInOptionsRoutes(ctx));
 
     app.get(
       '/auth/password-policy',
-      { schema: { tags, summary: 'The password policy', response: { 200: passwordPolicySchema } } },
+      {
+        config: { access: 'auth.passwordPolicy' },
+        schema: { tags, summary: 'The password policy', response: { 200: passwordPolicySchema } },
+      },
       async () => ctx.config.passwordPolicy,
     );
 
     app.post(
       '/auth/sign-up',
       {
+        config: { access: 'auth.signUp' },
         schema: {
           tags,
           summary: 'Create a staff account and sign in',
@@ -65,6 +68,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/auth/sign-in',
       {
+        config: { access: 'auth.signIn' },
         schema: {
           tags,
           summary: 'Sign in with e-mail and password',
@@ -82,6 +86,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/auth/token',
       {
+        config: { access: 'auth.refresh' },
         schema: {
           tags,
           summary: 'Rotate the refresh cookie and get a new access token',
@@ -102,7 +107,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/auth/sign-out',
-      { schema: { tags, summary: 'Revoke the refresh token family', response: { 204: noContent } } },
+      {
+        config: { access: 'auth.signOut' },
+        schema: { tags, summary: 'Revoke the refresh token family', response: { 204: noContent } },
+      },
       async (request, reply) => {
         await service.signOut(ctx, request.cookies[REFRESH_COOKIE]);
         clearRefreshCookie(reply);
@@ -113,6 +121,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/auth/password-reset',
       {
+        config: { access: 'auth.passwordReset' },
         schema: {
           tags,
           summary: 'Send a password reset code (answers 204 whether or not the account exists)',
@@ -129,6 +138,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/auth/password-reset/confirm',
       {
+        config: { access: 'auth.passwordResetConfirm' },
         schema: {
           tags,
           summary: 'Set a new password with a reset code',
@@ -145,7 +155,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/auth/password',
       {
-        preHandler: signedIn,
+        config: { access: 'auth.changePassword' },
         schema: {
           tags,
           summary: 'Change the password (other devices are signed out)',
@@ -169,7 +179,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/auth/account',
       {
-        preHandler: signedIn,
+        config: { access: 'auth.deleteAccount' },
         schema: {
           tags,
           summary: 'Delete the signed-in account',
