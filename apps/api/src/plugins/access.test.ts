@@ -8,8 +8,8 @@ import {
 } from '@guichet/shared/permissions';
 import Fastify, { type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addStaff, newTeam, orgHeaders } from '../modules/teams/test-support';
-import { bearer, createTestApp, type SignedUp, signUp, type TestContext } from '../test/harness';
+import { bearer, createTestApp, type SignedUp, signUp, type TestContext } from '../../test/support/harness';
+import { addStaff, newTeam, orgHeaders } from '../../test/support/teams';
 import { registerAccess } from './access';
 
 /**

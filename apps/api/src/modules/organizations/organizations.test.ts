@@ -3,8 +3,6 @@ import type { Permission } from '@guichet/shared/permissions';
 import { and, count, eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerErrorHandler } from '../../plugins/errors';
-import { organizationScope } from '../../plugins/tenancy';
 import {
   bearer,
   createOrganization,
@@ -12,7 +10,9 @@ import {
   type SignedUp,
   signUp,
   type TestContext,
-} from '../../test/harness';
+} from '../../../test/support/harness';
+import { registerErrorHandler } from '../../plugins/errors';
+import { organizationScope } from '../../plugins/tenancy';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import type { AuthSession } from '@guichet/shared/auth';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
-import { type App, buildApp } from '../app';
-import { loadConfig } from '../config';
-import type { Mailer } from '../jobs/mailer';
-import type { OutgoingMail } from '../modules/mail/mail.repository';
+import { type App, buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import type { Mailer } from '../../src/jobs/mailer';
+import type { OutgoingMail } from '../../src/modules/mail/mail.repository';
 import { openTestDatabase } from './database';
 
 export interface TestContext {
