@@ -19,7 +19,7 @@ const oidcProviders = [
     id: 'test',
     name: 'Test ID',
     issuer: oidcIssuer,
-    // The client of apps/api/src/modules/auth/oidc-test-provider.ts.
+    // The client of apps/api/test/fakes/oidc-provider.ts.
     clientId: 'guichet-test',
     clientSecret: 'guichet-test-secret-0123456789',
   },

@@ -6,7 +6,7 @@
  *   FAKE_STRIPE_PORT=6100 FAKE_STRIPE_KEY=sk_test_... FAKE_STRIPE_WEBHOOK_SECRET=whsec_... \
  *   FAKE_STRIPE_WEBHOOK_URL=http://localhost:4100/api/payments/stripe/webhook node --import tsx e2e/fake-stripe-server.ts
  */
-import { startFakeStripe } from '../apps/api/src/modules/payments/fake-stripe';
+import { startFakeStripe } from '@guichet/api/test-support';
 
 const required = (name: string) => {
   const value = process.env[name];

@@ -7,7 +7,7 @@
  *   OIDC_PROVIDER_PORT=5100 OIDC_REDIRECT_URI=http://localhost:4100/api/auth/oidc/test/callback \
  *     node --import tsx e2e/oidc-provider-server.ts
  */
-import { startTestProvider } from '../apps/api/src/modules/auth/oidc-test-provider';
+import { startTestProvider } from '@guichet/api/test-support';
 
 const port = Number(process.env.OIDC_PROVIDER_PORT ?? 5100);
 const redirectUri =

@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Database } from '@guichet/db/client';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -35,6 +35,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { staffsRoutes } from './modules/staffs/staffs.routes';
 import { teamsRoutes } from './modules/teams/teams.routes';
 import { stripeProvider } from './payment-provider';
+import { registerAccess } from './plugins/access';
 import { registerErrorHandler } from './plugins/errors';
 import { RateLimiter } from './plugins/rate-limit';
 import { registerCors, registerSecurityHeaders, securityHeaders } from './plugins/security';
@@ -48,6 +49,8 @@ export interface AppDeps {
   /** Starts the outbox worker on ready (default true). Tests may drain it by hand instead. */
   startWorker?: boolean;
   logger?: boolean;
+  /** Sees every route as it is registered (the access test enumerates them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 declare module 'fastify' {
@@ -94,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // The API is a JSON API; ajv is never used because zod validates every route.
     routerOptions: { ignoreTrailingSlash: true },
   });
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -150,10 +154,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(
     async (api) => {
+      // Every route of the API names who may call it; the check runs before anything else of the request.
+      registerAccess(api, ctx);
+      api.get('/openapi.json', { schema: { hide: true }, config: { access: 'docs.openapi' } }, async () =>
+        app.swagger(),
+      );
       await api.register(healthRoutes);
       await api.register(authRoutes(ctx));
       await api.register(staffsRoutes(ctx));

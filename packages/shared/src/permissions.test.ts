@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  API_ACCESS,
   canAccessRoute,
+  canCallApi,
   checkPermission,
   deriveRole,
   firstAllowedRoute,
@@ -140,5 +142,31 @@ describe('route access table (spec §2 and PRODUCT.md decisions)', () => {
     expect(firstAllowedRoute(['MEMBER'])).toBe('/customers');
     expect(firstAllowedRoute(['FINANCE'])).toBe('/finances');
     expect(firstAllowedRoute(['SCAN'])).toBe('/profile');
+  });
+});
+
+describe('API access map', () => {
+  it('admits ALL to every action', () => {
+    for (const action of Object.keys(API_ACCESS) as (keyof typeof API_ACCESS)[]) {
+      expect(canCallApi(action, ['ALL'])).toBe(true);
+    }
+  });
+  it('gives refunds to EVENT and FINANCE, and card onboarding to ALL alone', () => {
+    expect(canCallApi('orders.refund', ['EVENT'])).toBe(true);
+    expect(canCallApi('orders.refund', ['FINANCE'])).toBe(true);
+    expect(canCallApi('orders.refund', ['DASHBOARD'])).toBe(false);
+    expect(canCallApi('payments.refreshOnboarding', ['FINANCE'])).toBe(true);
+    expect(canCallApi('payments.startOnboarding', ['FINANCE'])).toBe(false);
+  });
+  it('lets door staff scan but not check in by hand', () => {
+    expect(canCallApi('scan.redeem', ['SCAN'])).toBe(true);
+    expect(canCallApi('checkins.byHand', ['SCAN'])).toBe(false);
+    expect(canCallApi('checkins.byHand', ['EVENT'])).toBe(true);
+  });
+  it('asks nothing held for actions open to any staff member, any signed-in caller or anyone', () => {
+    expect(API_ACCESS['organizations.current']).toEqual({ kind: 'staff' });
+    expect(canCallApi('organizations.current', ['SCAN'])).toBe(true);
+    expect(canCallApi('staffs.me', [])).toBe(true);
+    expect(canCallApi('public.event', null)).toBe(true);
   });
 });

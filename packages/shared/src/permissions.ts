@@ -118,9 +118,7 @@ export const PUBLIC_PATHS = Object.entries(ROUTE_ACCESS)
 
 /** Whether a staff member holding `held` in the current organisation may open `route`. */
 export function canAccessRoute(route: AppRoute, held: readonly string[] | null | undefined): boolean {
-  const access: RouteAccess = ROUTE_ACCESS[route];
-  if (access.kind !== 'permission') return true;
-  return checkPermission(held, access.anyOf);
+  return permits(ROUTE_ACCESS[route], held);
 }
 
 /** Landing pages tried, in order, when a staff member opens a page they may not open. */
@@ -135,4 +133,164 @@ export function firstAllowedRoute(held: readonly string[] | null | undefined): A
 export function normalizePermissions(input: readonly string[]): Permission[] {
   const set = new Set(input.map((permission) => permission.toUpperCase()));
   return PERMISSIONS.filter((permission) => set.has(permission));
+}
+
+// The API's actions ----------------------------------------------------------------------------------
+
+/**
+ * Who may call an action of the API: a page's kinds, plus `staff`, any staff member of the organisation
+ * named by X-Organization-ID whatever they hold. `staff` and `permission` are organisation-scoped: the
+ * caller must be staff of that organisation (a foreign or unknown one is forbidden alike), and signed in
+ * with two-factor when the organisation requires it.
+ */
+export type ApiAccess = RouteAccess | { kind: 'staff' };
+
+/** The permission check of an access rule; sign-in and membership are the server's to check first. */
+export function permits(access: ApiAccess, held: readonly string[] | null | undefined): boolean {
+  return access.kind !== 'permission' || checkPermission(held, access.anyOf);
+}
+
+const STAFF: ApiAccess = { kind: 'staff' };
+const ADMIN = anyOf('ALL');
+const EVENTS = anyOf('ALL', 'EVENT');
+const FINANCE = anyOf('ALL', 'FINANCE');
+const SCANNER = anyOf(...SCANNER_PERMISSIONS);
+
+/**
+ * Every action of the API and who may call it. Each API route names its entry (`config.access`), the
+ * server installs the check the entry says before the request is read any further, and a test fails when
+ * a route names none or an entry is named by no route. The web app may ask the same question of an action
+ * (`canCallApi`) to show only what the staff member can do.
+ */
+export const API_ACCESS = {
+  'health.check': PUBLIC,
+  /** The OpenAPI document (the browsable documentation at /api/docs is served beside the API). */
+  'docs.openapi': PUBLIC,
+
+  'auth.passwordPolicy': PUBLIC,
+  'auth.signUp': PUBLIC,
+  'auth.signIn': PUBLIC,
+  'auth.refresh': PUBLIC,
+  'auth.signOut': PUBLIC,
+  'auth.passwordReset': PUBLIC,
+  'auth.passwordResetConfirm': PUBLIC,
+  'auth.changePassword': SIGNED_IN,
+  'auth.deleteAccount': SIGNED_IN,
+  'auth.emailLink': PUBLIC,
+  'auth.emailLinkConfirm': PUBLIC,
+  'auth.providers': PUBLIC,
+  'auth.oidcStart': PUBLIC,
+  'auth.oidcCallback': PUBLIC,
+  'auth.oidcCompleteScript': PUBLIC,
+  'auth.identities': SIGNED_IN,
+  'auth.unlinkIdentity': SIGNED_IN,
+  'auth.twoFactorStatus': SIGNED_IN,
+  'auth.twoFactorSetup': SIGNED_IN,
+  'auth.twoFactorEnable': SIGNED_IN,
+  'auth.twoFactorDisable': SIGNED_IN,
+  'auth.twoFactorVerify': PUBLIC,
+  'auth.sessions': SIGNED_IN,
+  'auth.revokeSession': SIGNED_IN,
+
+  'staffs.me': SIGNED_IN,
+  'staffs.updateMe': SIGNED_IN,
+
+  'organizations.create': SIGNED_IN,
+  'organizations.current': STAFF,
+  'files.read': STAFF,
+
+  'settings.overview': ADMIN,
+  'settings.company': ADMIN,
+  'settings.updateCompany': ADMIN,
+  'settings.uploadLogo': ADMIN,
+  'settings.deleteLogo': ADMIN,
+  'settings.security': ADMIN,
+  'settings.updateSecurity': ADMIN,
+
+  'teams.members': ADMIN,
+  'teams.member': ADMIN,
+  'teams.updateMember': ADMIN,
+  'teams.removeMember': ADMIN,
+  'teams.invitations': ADMIN,
+  'teams.invite': ADMIN,
+  'teams.resendInvitation': ADMIN,
+  'teams.revokeInvitation': ADMIN,
+  /** The invitation's token is the credential. */
+  'invitations.preview': PUBLIC,
+  'invitations.accept': SIGNED_IN,
+
+  'events.list': EVENTS,
+  'events.create': EVENTS,
+  'events.read': EVENTS,
+  'events.update': EVENTS,
+  'events.publish': EVENTS,
+  'events.unpublish': EVENTS,
+  'events.archive': EVENTS,
+  'events.cancel': EVENTS,
+  'events.duplicate': EVENTS,
+  'events.uploadCover': EVENTS,
+  'ticketTypes.create': EVENTS,
+  'ticketTypes.reorder': EVENTS,
+  'ticketTypes.update': EVENTS,
+  'ticketTypes.delete': EVENTS,
+  'capacityPools.create': EVENTS,
+  'capacityPools.update': EVENTS,
+  'capacityPools.delete': EVENTS,
+  'places.search': SIGNED_IN,
+  'map.config': SIGNED_IN,
+
+  'orders.ofEvent': EVENTS,
+  'orders.boxOffice': EVENTS,
+  'orders.read': EVENTS,
+  'orders.markPaid': EVENTS,
+  'orders.cancel': EVENTS,
+  'orders.resend': EVENTS,
+  'orders.updateTicket': EVENTS,
+  'orders.emails': EVENTS,
+  'orders.refund': anyOf('ALL', 'EVENT', 'FINANCE'),
+
+  'payments.account': FINANCE,
+  'payments.startOnboarding': ADMIN,
+  'payments.refreshOnboarding': FINANCE,
+  /** Trusted through Stripe's signature only. */
+  'payments.stripeWebhook': PUBLIC,
+
+  'public.event': PUBLIC,
+  'public.eventCover': PUBLIC,
+  'public.placeOrder': PUBLIC,
+  'public.order': PUBLIC,
+  'public.orderCheckout': PUBLIC,
+  'public.ticketsPdf': PUBLIC,
+
+  'scan.organizations': SIGNED_IN,
+  'scan.events': SCANNER,
+  'scan.redeem': SCANNER,
+  'scan.snapshot': SCANNER,
+  'scan.sync': SCANNER,
+  'checkins.headcount': SCANNER,
+  'checkins.headcountStream': SCANNER,
+  'checkinLists.list': EVENTS,
+  'checkinLists.create': EVENTS,
+  'checkinLists.update': EVENTS,
+  'checkinLists.delete': EVENTS,
+  'checkins.log': EVENTS,
+  'checkins.undo': EVENTS,
+  'checkinConflicts.list': EVENTS,
+  'checkinConflicts.resolve': EVENTS,
+  /**
+   * Finding attendees and checking them in by hand: the attendee search, and `scan.redeem` of a ticket
+   * named by its id rather than its secret (the scanner shows both where the server says `canManage`).
+   */
+  'checkins.byHand': EVENTS,
+
+  /** The development mailbox, registered only when DEV_MAILBOX is on. */
+  'devMailbox.list': PUBLIC,
+  'devMailbox.attachment': PUBLIC,
+} as const satisfies Record<string, ApiAccess>;
+
+export type ApiAction = keyof typeof API_ACCESS;
+
+/** Whether a staff member holding `held` in the current organisation may call `action`. */
+export function canCallApi(action: ApiAction, held: readonly string[] | null | undefined): boolean {
+  return permits(API_ACCESS[action], held);
 }

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { openTestDatabase } from '../../test/support/database';
+import { createTestApp, type TestContext } from '../../test/support/harness';
 import { type App, buildApp } from '../app';
 import { loadConfig } from '../config';
-import { openTestDatabase } from '../test/database';
-import { createTestApp, type TestContext } from '../test/harness';
 
 let t: TestContext;
 beforeAll(async () => {

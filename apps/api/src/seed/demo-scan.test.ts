@@ -1,7 +1,7 @@
 import type { ScanEvent, ScanOrganization } from '@guichet/shared/scan';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orgHeaders } from '../modules/teams/test-support';
-import { bearer, createTestApp, type TestContext } from '../test/harness';
+import { bearer, createTestApp, type TestContext } from '../../test/support/harness';
+import { orgHeaders } from '../../test/support/teams';
 import { seedDemo } from './demo';
 
 describe('demo data for the doors', () => {

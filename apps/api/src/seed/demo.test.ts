@@ -3,8 +3,8 @@ import { organizations } from '@guichet/db/schema/organizations';
 import type { EventPage } from '@guichet/shared/events';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orgHeaders } from '../modules/teams/test-support';
-import { createTestApp, type TestContext } from '../test/harness';
+import { createTestApp, type TestContext } from '../../test/support/harness';
+import { orgHeaders } from '../../test/support/teams';
 import { DEMO_ACCOUNT, seedDemo } from './demo';
 
 describe('demo data', () => {

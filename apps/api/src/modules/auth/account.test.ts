@@ -9,7 +9,7 @@ import {
   refreshCookieOf,
   signUp,
   type TestContext,
-} from '../../test/harness';
+} from '../../../test/support/harness';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -11,26 +11,29 @@ import { passwordPolicySchema } from '@guichet/shared/password-policy';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { clientMeta, errorResponses, noContent } from '../../http';
-import { authenticate, requireStaffId } from '../../plugins/auth';
+import { requireStaffId } from '../../plugins/auth';
 import * as service from './auth.service';
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from './refresh-cookie';
 import { signInOptionsRoutes } from './sign-in-options.routes';
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const signedIn = authenticate(ctx.db, ctx.config.jwtSecret);
     const tags = ['auth'];
     await app.register(signInOptionsRoutes(ctx));
 
     app.get(
       '/auth/password-policy',
-      { schema: { tags, summary: 'The password policy', response: { 200: passwordPolicySchema } } },
+      {
+        config: { access: 'auth.passwordPolicy' },
+        schema: { tags, summary: 'The password policy', response: { 200: passwordPolicySchema } },
+      },
       async () => ctx.config.passwordPolicy,
     );
 
     app.post(
       '/auth/sign-up',
       {
+        config: { access: 'auth.signUp' },
         schema: {
           tags,
           summary: 'Create a staff account and sign in',
@@ -48,6 +51,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/auth/sign-in',
       {
+        config: { access: 'auth.signIn' },
         schema: {
           tags,
           summary: 'Sign in with e-mail and password',
@@ -65,6 +69,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/auth/token',
       {
+        config: { access: 'auth.refresh' },
         schema: {
           tags,
           summary: 'Rotate the refresh cookie and get a new access token',
@@ -85,7 +90,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/auth/sign-out',
-      { schema: { tags, summary: 'Revoke the refresh token family', response: { 204: noContent } } },
+      {
+        config: { access: 'auth.signOut' },
+        schema: { tags, summary: 'Revoke the refresh token family', response: { 204: noContent } },
+      },
       async (request, reply) => {
         await service.signOut(ctx, request.cookies[REFRESH_COOKIE]);
         clearRefreshCookie(reply);
@@ -96,6 +104,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/auth/password-reset',
       {
+        config: { access: 'auth.passwordReset' },
         schema: {
           tags,
           summary: 'Send a password reset code (answers 204 whether or not the account exists)',
@@ -112,6 +121,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/auth/password-reset/confirm',
       {
+        config: { access: 'auth.passwordResetConfirm' },
         schema: {
           tags,
           summary: 'Set a new password with a reset code',
@@ -128,7 +138,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/auth/password',
       {
-        preHandler: signedIn,
+        config: { access: 'auth.changePassword' },
         schema: {
           tags,
           summary: 'Change the password (other devices are signed out)',
@@ -152,7 +162,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/auth/account',
       {
-        preHandler: signedIn,
+        config: { access: 'auth.deleteAccount' },
         schema: {
           tags,
           summary: 'Delete the signed-in account',

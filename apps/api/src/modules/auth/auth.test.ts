@@ -10,7 +10,7 @@ import {
   signUp,
   type TestContext,
   uniqueEmail,
-} from '../../test/harness';
+} from '../../../test/support/harness';
 
 const SECRET = 'test-secret-test-secret-test-secret-0123456789';
 

@@ -2,7 +2,7 @@ import { refreshTokens, staff } from '@guichet/db/schema/identity';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onPostgres } from '../../test/database';
+import { onPostgres } from '../../../test/support/database';
 import {
   createOrganization,
   createTestApp,
@@ -10,7 +10,7 @@ import {
   signUp,
   type TestContext,
   uniqueEmail,
-} from '../../test/harness';
+} from '../../../test/support/harness';
 
 // On PostgreSQL the requests below really run side by side on separate pooled connections; on PGlite they
 // interleave on one connection. The guarded UPDATEs must give one winner either way.

@@ -1,7 +1,7 @@
 import { signInTokens } from '@guichet/db/schema/sign-in';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signUp, type TestContext, uniqueEmail } from '../../test/harness';
+import { bearer, createTestApp, signUp, type TestContext, uniqueEmail } from '../../../test/support/harness';
 import { sha256 } from '../../tokens';
 
 let t: TestContext;

@@ -4,9 +4,15 @@ import type { OidcResult } from '@guichet/shared/sign-in-options';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, refreshCookieOf, signUp, type TestContext } from '../../test/harness';
+import { signInAtProvider, startTestProvider, type TestProvider } from '../../../test/fakes/oidc-provider';
+import {
+  bearer,
+  createTestApp,
+  refreshCookieOf,
+  signUp,
+  type TestContext,
+} from '../../../test/support/harness';
 import { sha256 } from '../../tokens';
-import { signInAtProvider, startTestProvider, type TestProvider } from './oidc-test-provider';
 
 const PUBLIC_URL = 'http://localhost:4000';
 const CALLBACK = `${PUBLIC_URL}/api/auth/oidc/test/callback`;

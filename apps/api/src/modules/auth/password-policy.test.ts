@@ -1,7 +1,7 @@
 import { staff } from '@guichet/db/schema/identity';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestContext, uniqueEmail } from '../../test/harness';
+import { createTestApp, signUp, type TestContext, uniqueEmail } from '../../../test/support/harness';
 
 // A stricter policy than the default, configured through the environment.
 let t: TestContext;

@@ -2,7 +2,7 @@ import { passwordResetCodes, refreshTokens, staff } from '@guichet/db/schema/ide
 import { outbox } from '@guichet/db/schema/outbox';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestContext, uniqueEmail } from '../../test/harness';
+import { createTestApp, signUp, type TestContext, uniqueEmail } from '../../../test/support/harness';
 import { sha256 } from '../../tokens';
 
 let t: TestContext;

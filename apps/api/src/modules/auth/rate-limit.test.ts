@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext, uniqueEmail } from '../../../test/support/harness';
 import { AppError } from '../../errors';
 import { RateLimiter } from '../../plugins/rate-limit';
-import { createTestApp, type TestContext, uniqueEmail } from '../../test/harness';
 
 const PER_IP = 4;
 const PER_ACCOUNT = 3;

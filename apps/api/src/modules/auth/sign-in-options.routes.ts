@@ -20,7 +20,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { clientMeta, errorResponses, noContent } from '../../http';
-import { authenticate, requireStaffId } from '../../plugins/auth';
+import { requireStaffId } from '../../plugins/auth';
 import * as oidc from './oidc';
 import { COMPLETE_SCRIPT, COMPLETE_SCRIPT_PATH, callbackPage } from './oidc-page';
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from './refresh-cookie';
@@ -33,7 +33,6 @@ const html = z.string().describe('An HTML page');
 /** E-mail link, third-party (OpenID Connect) sign-in, two-factor, sessions and linked accounts. */
 export function signInOptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const signedIn = authenticate(ctx.db, ctx.config.jwtSecret);
     const tags = ['auth'];
     const security = [{ bearer: [] }];
 
@@ -41,6 +40,7 @@ export function signInOptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/auth/email-link',
       {
+        config: { access: 'auth.emailLink' },
         schema: {
           tags,
           summary: 'E-mail a single-use sign-in link (answers 204 whether or not the account exists)',
@@ -57,6 +57,7 @@ export function signInOptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/auth/email-link/confirm',
       {
+        config: { access: 'auth.emailLinkConfirm' },
         schema: {
           tags,
           summary: 'Sign in with an e-mail link and the e-mail address it was sent to',
@@ -75,6 +76,7 @@ export function signInOptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/auth/providers',
       {
+        config: { access: 'auth.providers' },
         schema: { tags, summary: 'The third-party sign-in providers', response: { 200: providersSchema } },
       },
       async () => ({ items: ctx.config.oidcProviders.map(({ id, name }) => ({ id, name })) }),
@@ -83,6 +85,7 @@ export function signInOptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/auth/oidc/:provider/start',
       {
+        config: { access: 'auth.oidcStart' },
         schema: {
           tags,
           summary: 'Start a third-party sign-in (302 to the provider)',
@@ -120,6 +123,7 @@ export function signInOptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/auth/oidc/:provider/callback',
       {
+        config: { access: 'auth.oidcCallback' },
         schema: {
           tags,
           summary: 'Where the provider sends the browser back; ends the sign-in and reports it to the page',
@@ -146,17 +150,20 @@ export function signInOptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get(COMPLETE_SCRIPT_PATH.replace('/api', ''), { schema: { hide: true } }, async (_request, reply) =>
-      reply
-        .type('text/javascript; charset=utf-8')
-        .header('cache-control', 'public, max-age=3600')
-        .send(COMPLETE_SCRIPT),
+    app.get(
+      COMPLETE_SCRIPT_PATH.replace('/api', ''),
+      { config: { access: 'auth.oidcCompleteScript' }, schema: { hide: true } },
+      async (_request, reply) =>
+        reply
+          .type('text/javascript; charset=utf-8')
+          .header('cache-control', 'public, max-age=3600')
+          .send(COMPLETE_SCRIPT),
     );
 
     app.get(
       '/auth/identities',
       {
-        preHandler: signedIn,
+        config: { access: 'auth.identities' },
         schema: {
           tags,
           security,
@@ -170,7 +177,7 @@ export function signInOptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/auth/identities/:id',
       {
-        preHandler: signedIn,
+        config: { access: 'auth.unlinkIdentity' },
         schema: {
           tags,
           security,
@@ -189,7 +196,7 @@ export function signInOptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/auth/two-factor',
       {
-        preHandler: signedIn,
+        config: { access: 'auth.twoFactorStatus' },
         schema: {
           tags,
           security,
@@ -203,7 +210,7 @@ export function signInOptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/auth/two-factor/setup',
       {
-        preHandler: signedIn,
+        config: { access: 'auth.twoFactorSetup' },
         schema: {
           tags,
           security,
@@ -217,7 +224,7 @@ export function signInOptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/auth/two-factor/enable',
       {
-        preHandler: signedIn,
+        config: { access: 'auth.twoFactorEnable' },
         schema: {
           tags,
           security,
@@ -232,7 +239,7 @@ export function signInOptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/auth/two-factor/disable',
       {
-        preHandler: signedIn,
+        config: { access: 'auth.twoFactorDisable' },
         schema: {
           tags,
           security,
@@ -250,6 +257,7 @@ export function signInOptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/auth/two-factor/verify',
       {
+        config: { access: 'auth.twoFactorVerify' },
         schema: {
           tags,
           summary: 'Second sign-in step: the challenge of a 401 multi-factor-auth-required and a code',
@@ -268,7 +276,7 @@ export function signInOptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/auth/sessions',
       {
-        preHandler: signedIn,
+        config: { access: 'auth.sessions' },
         schema: {
           tags,
           security,
@@ -284,7 +292,7 @@ export function signInOptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/auth/sessions/:id',
       {
-        preHandler: signedIn,
+        config: { access: 'auth.revokeSession' },
         schema: {
           tags,
           security,

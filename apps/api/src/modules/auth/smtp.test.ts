@@ -3,7 +3,7 @@ import { outbox } from '@guichet/db/schema/outbox';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestContext } from '../../test/harness';
+import { createTestApp, signUp, type TestContext } from '../../../test/support/harness';
 
 interface Received {
   from: string;

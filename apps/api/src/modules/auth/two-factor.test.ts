@@ -9,7 +9,7 @@ import {
   type SignedUp,
   signUp,
   type TestContext,
-} from '../../test/harness';
+} from '../../../test/support/harness';
 import { sha256 } from '../../tokens';
 import { base32Decode, hotp, matchTotp, openSecret, otpauthUri, stepAt, totp } from './totp';
 

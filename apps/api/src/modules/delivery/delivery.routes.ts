@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { errorResponses, organizationHeaderSchema } from '../../http';
-import { organizationScope, requireTenant } from '../../plugins/tenancy';
+import { requireTenant } from '../../plugins/tenancy';
 import { listOrderEmails } from './order-emails';
 import { publicTicketsPdf } from './tickets-document';
 
@@ -13,6 +13,7 @@ export function deliveryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/public/orders/:code/tickets.pdf',
       {
+        config: { access: 'public.ticketsPdf' },
         schema: {
           tags: ['public'],
           summary: 'The tickets of a paid order as a PDF, one page per valid ticket',
@@ -38,11 +39,10 @@ export function deliveryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    const preHandler = organizationScope(ctx.db, ctx.config.jwtSecret, ['ALL', 'EVENT']);
     app.get(
       '/orders/:orderId/emails',
       {
-        preHandler,
+        config: { access: 'orders.emails' },
         schema: {
           tags: ['orders'],
           security: [{ bearer: [] }],

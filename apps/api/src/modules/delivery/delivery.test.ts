@@ -5,7 +5,7 @@ import type { EventDetail } from '@guichet/shared/events';
 import type { OrderDetail, PublicOrder } from '@guichet/shared/orders';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, type TestContext } from '../../../test/support/harness';
 import {
   bought,
   buy,
@@ -15,8 +15,8 @@ import {
   type Shop,
   TEST_ENV,
   typeId,
-} from '../orders/test-support';
-import { readPdf } from './pdf-reader';
+} from '../../../test/support/orders';
+import { readPdf } from '../../../test/support/pdf-reader';
 
 // Public reads are limited low here (per client address) so the limit itself can be shown; every other
 // test reads from an address of its own.

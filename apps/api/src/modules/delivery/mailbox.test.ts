@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
-import { bought, newShop, orderBody, TEST_ENV } from '../orders/test-support';
-import { readPdf } from './pdf-reader';
+import { createTestApp, type TestContext } from '../../../test/support/harness';
+import { bought, newShop, orderBody, TEST_ENV } from '../../../test/support/orders';
+import { readPdf } from '../../../test/support/pdf-reader';
 
 // No mail server: mail stays in the outbox and the development mailbox shows it with its attachments.
 let t: TestContext;

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
-import { bought, newShop, orderBody, orderIdOf, TEST_ENV } from '../orders/test-support';
-import { readPdf } from './pdf-reader';
+import { createTestApp, type TestContext } from '../../../test/support/harness';
+import { bought, newShop, orderBody, orderIdOf, TEST_ENV } from '../../../test/support/orders';
+import { readPdf } from '../../../test/support/pdf-reader';
 
 /** A real SMTP server on 127.0.0.1 keeping the raw messages it accepts, by recipient. */
 const received = new Map<string, string>();

@@ -2,9 +2,16 @@ import { events } from '@guichet/db/schema/events';
 import type { Permission } from '@guichet/shared/permissions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type SignedUp, type TestContext } from '../../test/harness';
-import { addStaff, newTeam, orgHeaders, type Team } from '../teams/test-support';
-import { addTicketType, client, createEvent, DAY, eventBody, eventsSnapshot } from './test-support';
+import {
+  addTicketType,
+  client,
+  createEvent,
+  DAY,
+  eventBody,
+  eventsSnapshot,
+} from '../../../test/support/events';
+import { createTestApp, type SignedUp, type TestContext } from '../../../test/support/harness';
+import { addStaff, newTeam, orgHeaders, type Team } from '../../../test/support/teams';
 
 let t: TestContext;
 let team: Team;

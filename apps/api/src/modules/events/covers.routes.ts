@@ -5,19 +5,21 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { errorResponses } from '../../http';
 import { requireStaffId } from '../../plugins/auth';
-import { type organizationScope, requireTenant } from '../../plugins/tenancy';
+import { requireTenant } from '../../plugins/tenancy';
 import { uploadCover } from './covers.service';
 
-interface EventsScope {
-  preHandler: ReturnType<typeof organizationScope>;
-  common: { tags: string[]; security: { bearer: never[] }[]; headers: z.ZodType };
+/** What the events routes document for each of theirs. */
+interface EventsSchema {
+  tags: string[];
+  security: { bearer: never[] }[];
+  headers: z.ZodType;
 }
 
 /**
- * `POST /api/events/covers`: a cover image for an event, with the events routes' guard (ALL or EVENT). A
+ * `POST /api/events/covers`: a cover image for an event (ALL or EVENT, as the events routes). A
  * plugin of its own, so that its any-type body parser applies to this route only.
  */
-export function coverRoutes(ctx: AppContext, { preHandler, common }: EventsScope): FastifyPluginAsyncZod {
+export function coverRoutes(ctx: AppContext, common: EventsSchema): FastifyPluginAsyncZod {
   return async (app) => {
     // The raw bytes of the image: any type is read as bytes so that the handler, not the parser, answers
     // 415 for what it does not accept.
@@ -26,7 +28,7 @@ export function coverRoutes(ctx: AppContext, { preHandler, common }: EventsScope
     app.post(
       '/events/covers',
       {
-        preHandler,
+        config: { access: 'events.uploadCover' },
         bodyLimit: COVER_MAX_BYTES,
         schema: {
           ...common,

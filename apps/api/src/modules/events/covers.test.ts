@@ -5,9 +5,9 @@ import { files } from '@guichet/db/schema/settings';
 import type { Permission } from '@guichet/shared/permissions';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type SignedUp, type TestContext } from '../../test/harness';
-import { addStaff, newTeam, orgHeaders, type Team } from '../teams/test-support';
-import { client, eventBody } from './test-support';
+import { client, eventBody } from '../../../test/support/events';
+import { createTestApp, type SignedUp, type TestContext } from '../../../test/support/harness';
+import { addStaff, newTeam, orgHeaders, type Team } from '../../../test/support/teams';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',

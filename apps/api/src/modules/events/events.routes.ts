@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { errorResponses, noContent, organizationHeaderSchema } from '../../http';
 import { requireStaffId } from '../../plugins/auth';
-import { organizationScope, requireTenant } from '../../plugins/tenancy';
+import { requireTenant } from '../../plugins/tenancy';
 import { coverRoutes } from './covers.routes';
 import * as service from './events.service';
 import * as ticketTypes from './ticket-types.service';
@@ -29,15 +29,14 @@ const poolParams = z.object({ id: z.uuid(), poolId: z.uuid() });
 /** `/events` and everything under it: ALL or EVENT. */
 export function eventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const preHandler = organizationScope(ctx.db, ctx.config.jwtSecret, ['ALL', 'EVENT']);
     const common = { tags: ['events'], security: [{ bearer: [] }], headers: organizationHeaderSchema };
     const org = (request: Parameters<typeof requireTenant>[0]) => requireTenant(request).organizationId;
-    await app.register(coverRoutes(ctx, { preHandler, common }));
+    await app.register(coverRoutes(ctx, common));
 
     app.get(
       '/events',
       {
-        preHandler,
+        config: { access: 'events.list' },
         schema: {
           ...common,
           summary: 'The organisation’s events: search, status and date filters, sort, cursor pages',
@@ -54,7 +53,7 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/events',
       {
-        preHandler,
+        config: { access: 'events.create' },
         schema: {
           ...common,
           summary: 'Create an event as a draft',
@@ -71,7 +70,7 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/events/:id',
       {
-        preHandler,
+        config: { access: 'events.read' },
         schema: {
           ...common,
           summary: 'One event with its ticket types, capacity pools and capacity used and left',
@@ -85,7 +84,7 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.patch(
       '/events/:id',
       {
-        preHandler,
+        config: { access: 'events.update' },
         schema: {
           ...common,
           summary: 'Change a draft or published event',
@@ -107,7 +106,7 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       app.post(
         `/events/:id/${action}`,
         {
-          preHandler,
+          config: { access: `events.${action}` },
           schema: {
             ...common,
             summary,
@@ -123,7 +122,7 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/events/:id/cancel',
       {
-        preHandler,
+        config: { access: 'events.cancel' },
         schema: {
           ...common,
           summary: 'Cancel a draft or published event, with a reason',
@@ -146,7 +145,7 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/events/:id/duplicate',
       {
-        preHandler,
+        config: { access: 'events.duplicate' },
         schema: {
           ...common,
           summary: 'Copy an event with its ticket types and pools as a new draft',
@@ -163,7 +162,7 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/events/:id/ticket-types',
       {
-        preHandler,
+        config: { access: 'ticketTypes.create' },
         schema: {
           ...common,
           summary: 'Add a ticket type (priced in the organisation’s currency)',
@@ -189,7 +188,7 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/events/:id/ticket-types/order',
       {
-        preHandler,
+        config: { access: 'ticketTypes.reorder' },
         schema: {
           ...common,
           summary: 'Set the order of the ticket types (every one, once)',
@@ -211,7 +210,7 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.patch(
       '/events/:id/ticket-types/:ticketTypeId',
       {
-        preHandler,
+        config: { access: 'ticketTypes.update' },
         schema: {
           ...common,
           summary: 'Change a ticket type (capacity never below sold + held)',
@@ -234,7 +233,7 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/events/:id/ticket-types/:ticketTypeId',
       {
-        preHandler,
+        config: { access: 'ticketTypes.delete' },
         schema: {
           ...common,
           summary: 'Remove a ticket type that has no sold or held tickets',
@@ -257,7 +256,7 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/events/:id/capacity-pools',
       {
-        preHandler,
+        config: { access: 'capacityPools.create' },
         schema: {
           ...common,
           summary: 'Add a capacity shared by ticket types of the event',
@@ -283,7 +282,7 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.patch(
       '/events/:id/capacity-pools/:poolId',
       {
-        preHandler,
+        config: { access: 'capacityPools.update' },
         schema: {
           ...common,
           summary: 'Rename a capacity pool or change its capacity (never below sold + held)',
@@ -306,7 +305,7 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/events/:id/capacity-pools/:poolId',
       {
-        preHandler,
+        config: { access: 'capacityPools.delete' },
         schema: {
           ...common,
           summary:

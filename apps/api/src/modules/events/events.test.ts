@@ -3,12 +3,12 @@ import { auditLog } from '@guichet/db/schema/teams';
 import type { EventDetail, EventPage } from '@guichet/shared/events';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onPostgres } from '../../test/database';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { onPostgres } from '../../../test/support/database';
+import { addTicketType, client, createEvent, DAY, eventBody } from '../../../test/support/events';
+import { createTestApp, type TestContext } from '../../../test/support/harness';
+import { newTeam, type Team } from '../../../test/support/teams';
 import { takeCapacity } from '../orders/capacity.repository';
-import { newTeam, type Team } from '../teams/test-support';
 import { sanitizeHtml } from './sanitize-html';
-import { addTicketType, client, createEvent, DAY, eventBody } from './test-support';
 
 class RolledBack extends Error {}
 

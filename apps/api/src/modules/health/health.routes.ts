@@ -5,6 +5,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
     {
+      config: { access: 'health.check' },
       // Probes hit this constantly: keep it out of the request log.
       logLevel: 'warn',
       schema: {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, type TestContext } from '../../../test/support/harness';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -47,6 +47,7 @@ export function mailboxApiRoutes(ctx: AppContext, render: AttachmentRenderer): F
     app.get(
       '/dev/mailbox',
       {
+        config: { access: 'devMailbox.list' },
         schema: {
           tags: ['development'],
           summary: 'Mail kept in the outbox because no SMTP server is configured (development only)',
@@ -59,6 +60,7 @@ export function mailboxApiRoutes(ctx: AppContext, render: AttachmentRenderer): F
     app.get(
       '/dev/mailbox/:id/attachments/:index',
       {
+        config: { access: 'devMailbox.attachment' },
         schema: {
           tags: ['development'],
           summary: 'An attachment of a kept mail, rendered now (development only)',

@@ -2,10 +2,6 @@ import { mapConfigSchema } from '@guichet/shared/places';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { errorResponses } from '../../http';
-import { authenticate } from '../../plugins/auth';
-
-/** How long the map configuration trusts that a staff member's account still exists (see `authenticate`). */
-const ACCOUNT_CHECK_TTL_MS = 10_000;
 
 export function mapRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -15,7 +11,7 @@ export function mapRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/map/config',
       {
-        preHandler: authenticate(ctx.db, ctx.config.jwtSecret, { rememberAccountMs: ACCOUNT_CHECK_TTL_MS }),
+        config: { access: 'map.config', rememberAccount: true },
         schema: {
           tags: ['places'],
           security: [{ bearer: [] }],

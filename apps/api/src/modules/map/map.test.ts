@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, signUp, type TestContext } from '../../../test/support/harness';
 import { loadConfig } from '../../config';
-import { bearer, createTestApp, signUp, type TestContext } from '../../test/harness';
 import { tileImageSource, tileUrlProblem } from '../../tile-url';
 
 const TILES = 'https://{s}.tiles.example.org/osm/{z}/{x}/{y}.png';

@@ -1,7 +1,6 @@
 import type { Permission } from '@guichet/shared/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestContext } from '../../test/harness';
-import { addStaff, orgHeaders } from '../teams/test-support';
+import { bearer, createTestApp, type TestContext } from '../../../test/support/harness';
 import {
   bought,
   newShop,
@@ -11,7 +10,8 @@ import {
   type Shop,
   TEST_ENV,
   typeId,
-} from './test-support';
+} from '../../../test/support/orders';
+import { addStaff, orgHeaders } from '../../../test/support/teams';
 
 let t: TestContext;
 beforeAll(async () => {

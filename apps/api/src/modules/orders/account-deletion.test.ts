@@ -1,8 +1,8 @@
 import { orders, tickets } from '@guichet/db/schema/orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestContext } from '../../test/harness';
-import { bought, newShop, orderBody, TEST_ENV } from './test-support';
+import { bearer, createTestApp, type TestContext } from '../../../test/support/harness';
+import { bought, newShop, orderBody, TEST_ENV } from '../../../test/support/orders';
 
 let t: TestContext;
 beforeAll(async () => {

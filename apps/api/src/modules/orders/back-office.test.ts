@@ -2,8 +2,17 @@ import { customers } from '@guichet/db/schema/orders';
 import type { OrderDetail, OrderPage } from '@guichet/shared/orders';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
-import { bought, counts, newShop, orderBody, orderIdOf, type Shop, TEST_ENV, typeId } from './test-support';
+import { createTestApp, type TestContext } from '../../../test/support/harness';
+import {
+  bought,
+  counts,
+  newShop,
+  orderBody,
+  orderIdOf,
+  type Shop,
+  TEST_ENV,
+  typeId,
+} from '../../../test/support/orders';
 
 let t: TestContext;
 let shop: Shop;

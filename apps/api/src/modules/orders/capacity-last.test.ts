@@ -3,10 +3,10 @@ import { transactionEndingWith } from '@guichet/db/raw';
 import { auditLog } from '@guichet/db/schema/teams';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onPostgres } from '../../test/database';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { onPostgres } from '../../../test/support/database';
+import { createTestApp, type TestContext } from '../../../test/support/harness';
+import { counts, newShop, TEST_ENV, typeId } from '../../../test/support/orders';
 import { type CapacityLine, takeCapacity } from './capacity.repository';
-import { counts, newShop, TEST_ENV, typeId } from './test-support';
 
 // An order takes its places with the last statement of its transaction, which carries the COMMIT on
 // PostgreSQL (`transactionEndingWith`). These tests hold that a refusal there commits nothing written

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, type TestContext } from '../../../test/support/harness';
+import {
+  bought,
+  counts,
+  newShop,
+  orderBody,
+  orderIdOf,
+  TEST_ENV,
+  typeId,
+} from '../../../test/support/orders';
 import { type CapacityCount, type CapacityLine, releaseCapacity, takeCapacity } from './capacity.repository';
-import { bought, counts, newShop, orderBody, orderIdOf, TEST_ENV, typeId } from './test-support';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -3,8 +3,8 @@ import { outbox } from '@guichet/db/schema/outbox';
 import type { PublicEvent, PublicOrder } from '@guichet/shared/orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
-import { DAY } from '../events/test-support';
+import { DAY } from '../../../test/support/events';
+import { createTestApp, type TestContext } from '../../../test/support/harness';
 import {
   bought,
   buy,
@@ -16,7 +16,7 @@ import {
   type Shop,
   TEST_ENV,
   typeId,
-} from './test-support';
+} from '../../../test/support/orders';
 import { verifySecret } from './ticket-secrets';
 
 let t: TestContext;

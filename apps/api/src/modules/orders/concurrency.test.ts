@@ -1,9 +1,8 @@
 import { customers, orders } from '@guichet/db/schema/orders';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onPostgres } from '../../test/database';
-import { createTestApp, type TestContext } from '../../test/harness';
-import { keyLock } from './idempotency';
+import { onPostgres } from '../../../test/support/database';
+import { createTestApp, type TestContext } from '../../../test/support/harness';
 import {
   buy,
   counts,
@@ -14,7 +13,8 @@ import {
   type Shop,
   TEST_ENV,
   typeId,
-} from './test-support';
+} from '../../../test/support/orders';
+import { keyLock } from './idempotency';
 
 // PGlite has one connection, so nothing runs concurrently there: these tests need PostgreSQL
 // (TEST_DATABASE_URL). Each would fail if capacity were checked outside the guarded UPDATEs, if two

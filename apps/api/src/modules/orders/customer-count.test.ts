@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onPostgres } from '../../test/database';
-import { createTestApp, type TestContext, uniqueEmail } from '../../test/harness';
+import { onPostgres } from '../../../test/support/database';
+import { createTestApp, type TestContext, uniqueEmail } from '../../../test/support/harness';
+import {
+  bought,
+  newShop,
+  orderBody,
+  orderIdOf,
+  type Shop,
+  TEST_ENV,
+  typeId,
+} from '../../../test/support/orders';
 import { findCustomer } from './orders.repository';
-import { bought, newShop, orderBody, orderIdOf, type Shop, TEST_ENV, typeId } from './test-support';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 import { orders, tickets } from '@guichet/db/schema/orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onPostgres } from '../../test/database';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { onPostgres } from '../../../test/support/database';
+import { createTestApp, type TestContext } from '../../../test/support/harness';
+import { counts, newShop, type Shop, TEST_ENV, typeId } from '../../../test/support/orders';
 import { findEvent } from '../events/events.repository';
 import { expireDueReservations } from './expiry.service';
 import { placeOrder } from './order-placement';
-import { counts, newShop, type Shop, TEST_ENV, typeId } from './test-support';
 
 let t: TestContext;
 beforeAll(async () => {

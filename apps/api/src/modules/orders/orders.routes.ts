@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { errorResponses, organizationHeaderSchema } from '../../http';
 import { requireStaffId } from '../../plugins/auth';
-import { organizationScope, requireTenant } from '../../plugins/tenancy';
+import { requireTenant } from '../../plugins/tenancy';
 import * as service from './orders.service';
 
 // `:id` like the events routes, so the router sees one parameter name under /events.
@@ -22,14 +22,13 @@ const ticketParams = z.object({ orderId: z.uuid(), ticketId: z.uuid() });
 /** Orders of the organisation's events: ALL or EVENT (PRODUCT.md). */
 export function ordersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const preHandler = organizationScope(ctx.db, ctx.config.jwtSecret, ['ALL', 'EVENT']);
     const common = { tags: ['orders'], security: [{ bearer: [] }], headers: organizationHeaderSchema };
     const org = (request: Parameters<typeof requireTenant>[0]) => requireTenant(request).organizationId;
 
     app.get(
       '/events/:id/orders',
       {
-        preHandler,
+        config: { access: 'orders.ofEvent' },
         schema: {
           ...common,
           summary: 'An event’s orders: search by buyer, e-mail or code, filters, cursor pages (newest first)',
@@ -44,7 +43,7 @@ export function ordersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/events/:id/orders',
       {
-        preHandler,
+        config: { access: 'orders.boxOffice' },
         schema: {
           ...common,
           summary: 'Box office: tickets given away or paid on the spot (paid at once, within capacity)',
@@ -70,7 +69,7 @@ export function ordersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/orders/:orderId',
       {
-        preHandler,
+        config: { access: 'orders.read' },
         schema: {
           ...common,
           summary: 'One order with its tickets and audit trail',
@@ -84,7 +83,7 @@ export function ordersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/orders/:orderId/mark-paid',
       {
-        preHandler,
+        config: { access: 'orders.markPaid' },
         schema: {
           ...common,
           summary: 'Record the payment of an offline order; its tickets are sent',
@@ -98,7 +97,7 @@ export function ordersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/orders/:orderId/cancel',
       {
-        preHandler,
+        config: { access: 'orders.cancel' },
         schema: {
           ...common,
           summary: 'Cancel an order; its places are given back once',
@@ -121,7 +120,7 @@ export function ordersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/orders/:orderId/resend',
       {
-        preHandler,
+        config: { access: 'orders.resend' },
         schema: {
           ...common,
           summary: 'Send the buyer’s order e-mail again (tickets, or payment instructions while pending)',
@@ -136,7 +135,7 @@ export function ordersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.patch(
       '/orders/:orderId/tickets/:ticketId',
       {
-        preHandler,
+        config: { access: 'orders.updateTicket' },
         schema: {
           ...common,
           summary: 'Change the attendee name of a ticket',

@@ -2,22 +2,20 @@ import { createOrganizationBodySchema, organizationSchema } from '@guichet/share
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { errorResponses, organizationHeaderSchema } from '../../http';
-import { authenticate, requireStaffId } from '../../plugins/auth';
-import { organizationScope, requireTenant } from '../../plugins/tenancy';
+import { requireStaffId } from '../../plugins/auth';
+import { requireTenant } from '../../plugins/tenancy';
 import * as service from './organizations.service';
 
 /** Documented for OpenAPI; the tenancy check reads and validates the header itself. */
 
 export function organizationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const signedIn = authenticate(ctx.db, ctx.config.jwtSecret);
-    const anyStaff = organizationScope(ctx.db, ctx.config.jwtSecret, 'member');
     const common = { tags: ['organizations'], security: [{ bearer: [] }] };
 
     app.post(
       '/organizations',
       {
-        preHandler: signedIn,
+        config: { access: 'organizations.create' },
         schema: {
           ...common,
           summary: 'Create an organisation; the creator holds ALL in it',
@@ -38,7 +36,7 @@ export function organizationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/organizations/current',
       {
-        preHandler: anyStaff,
+        config: { access: 'organizations.current' },
         schema: {
           ...common,
           summary: 'The organisation named by X-Organization-ID',

@@ -3,9 +3,6 @@ import type { Permission } from '@guichet/shared/permissions';
 import { and, count, eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authenticate } from '../../plugins/auth';
-import { registerErrorHandler } from '../../plugins/errors';
-import { requireOrganization } from '../../plugins/tenancy';
 import {
   bearer,
   createOrganization,
@@ -13,7 +10,9 @@ import {
   type SignedUp,
   signUp,
   type TestContext,
-} from '../../test/harness';
+} from '../../../test/support/harness';
+import { registerErrorHandler } from '../../plugins/errors';
+import { organizationScope } from '../../plugins/tenancy';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -204,7 +203,7 @@ describe('organisation-scoped requests of a deleted account', () => {
   });
 });
 
-describe('requireOrganization with a permission list', () => {
+describe('the organisation scope with a permission list', () => {
   let probe: FastifyInstance;
   let owner: SignedUp;
   let member: SignedUp;
@@ -219,7 +218,7 @@ describe('requireOrganization with a permission list', () => {
     probe.decorateRequest('tenant', null);
     probe.get(
       '/probe',
-      { preHandler: [authenticate(db, config.jwtSecret), requireOrganization(db, ['EVENT'])] },
+      { onRequest: organizationScope(db, config.jwtSecret, { kind: 'permission', anyOf: ['EVENT'] }) },
       async (request) => ({ tenant: request.tenant }),
     );
     await probe.ready();

@@ -11,8 +11,8 @@ import type { StripeAccountState } from '@guichet/shared/payments';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/harness';
-import { expireDueReservations } from '../orders/expiry.service';
+import { stripeSignature } from '../../../test/fakes/stripe';
+import { createTestApp } from '../../../test/support/harness';
 import {
   buy,
   counts,
@@ -22,10 +22,7 @@ import {
   ordersSnapshot,
   TEST_ENV,
   typeId,
-} from '../orders/test-support';
-import { addStaff, orgHeaders } from '../teams/test-support';
-import { stripeSignature } from './fake-stripe';
-import { paymentsJob } from './payments.job';
+} from '../../../test/support/orders';
 import {
   cardOrder,
   connectStripe,
@@ -34,7 +31,10 @@ import {
   sessionIdOf,
   stripeTestApp,
   WEBHOOK_SECRET,
-} from './test-support';
+} from '../../../test/support/payments';
+import { addStaff, orgHeaders } from '../../../test/support/teams';
+import { expireDueReservations } from '../orders/expiry.service';
+import { paymentsJob } from './payments.job';
 
 let s: StripeTest;
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { errorResponses, organizationHeaderSchema } from '../../http';
 import { requireStaffId } from '../../plugins/auth';
-import { organizationScope, requireTenant } from '../../plugins/tenancy';
+import { requireTenant } from '../../plugins/tenancy';
 import { findOrderByCode } from '../orders/orders.repository';
 import * as accounts from './accounts.service';
 import { checkoutLink } from './checkout.service';
@@ -27,14 +27,11 @@ const org = (request: Parameters<typeof requireTenant>[0]) => requireTenant(requ
 export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const common = { tags: ['payments'], security: [{ bearer: [] }], headers: organizationHeaderSchema };
-    const admins = organizationScope(ctx.db, ctx.config.jwtSecret, ['ALL']);
-    const finance = organizationScope(ctx.db, ctx.config.jwtSecret, ['ALL', 'FINANCE']);
-    const refunders = organizationScope(ctx.db, ctx.config.jwtSecret, ['ALL', 'EVENT', 'FINANCE']);
 
     app.get(
       '/payments/stripe/account',
       {
-        preHandler: finance,
+        config: { access: 'payments.account' },
         schema: {
           ...common,
           summary: 'The organisation’s Stripe account as Stripe has it now (details, charges, payouts)',
@@ -47,7 +44,7 @@ export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/payments/stripe/onboarding',
       {
-        preHandler: admins,
+        config: { access: 'payments.startOnboarding' },
         schema: {
           ...common,
           summary:
@@ -61,7 +58,7 @@ export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/payments/stripe/onboarding/refresh',
       {
-        preHandler: finance,
+        config: { access: 'payments.refreshOnboarding' },
         schema: {
           ...common,
           summary: 'A fresh onboarding link for the existing account (the spec’s refresh page)',
@@ -74,7 +71,7 @@ export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/orders/:orderId/refunds',
       {
-        preHandler: refunders,
+        config: { access: 'orders.refund' },
         schema: {
           ...common,
           tags: ['orders'],
@@ -97,6 +94,7 @@ export function publicPaymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/public/orders/:code/checkout',
       {
+        config: { access: 'public.orderCheckout' },
         schema: {
           tags: ['public'],
           summary: 'The Stripe Checkout page where a reserved card order is paid (made if needed)',
@@ -126,6 +124,7 @@ export function stripeWebhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/payments/stripe/webhook',
       {
+        config: { access: 'payments.stripeWebhook' },
         bodyLimit: 1024 * 1024,
         schema: {
           tags: ['payments'],

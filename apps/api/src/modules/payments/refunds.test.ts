@@ -4,7 +4,7 @@ import type { OrderDetail } from '@guichet/shared/orders';
 import type { Permission } from '@guichet/shared/permissions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onPostgres } from '../../test/database';
+import { onPostgres } from '../../../test/support/database';
 import {
   bought,
   counts,
@@ -13,8 +13,7 @@ import {
   orderIdOf,
   ordersSnapshot,
   type Shop,
-} from '../orders/test-support';
-import { addStaff, orgHeaders } from '../teams/test-support';
+} from '../../../test/support/orders';
 import {
   cardOrder,
   connectStripe,
@@ -22,7 +21,8 @@ import {
   type StripeTest,
   sessionIdOf,
   stripeTestApp,
-} from './test-support';
+} from '../../../test/support/payments';
+import { addStaff, orgHeaders } from '../../../test/support/teams';
 
 let s: StripeTest;
 beforeAll(async () => {

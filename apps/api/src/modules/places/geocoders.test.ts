@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Place } from '@guichet/shared/places';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, signUp, type TestContext } from '../../../test/support/harness';
 import { loadConfig } from '../../config';
-import { bearer, createTestApp, signUp, type TestContext } from '../../test/harness';
 import { type Geocoder, googleGeocoder } from './geocoders';
 import { mergePlaces, PlaceSearch } from './places.service';
 

@@ -2,12 +2,9 @@ import { placeListSchema, placeSearchQuerySchema } from '@guichet/shared/places'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { errorResponses } from '../../http';
-import { authenticate, requireStaffId } from '../../plugins/auth';
+import { requireStaffId } from '../../plugins/auth';
 import { geocoderFromConfig } from './geocoders';
 import { PlaceSearch } from './places.service';
-
-/** How long place search trusts that a staff member's account still exists (see `authenticate`). */
-const ACCOUNT_CHECK_TTL_MS = 10_000;
 
 export function placesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -21,7 +18,7 @@ export function placesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/places',
       {
-        preHandler: authenticate(ctx.db, ctx.config.jwtSecret, { rememberAccountMs: ACCOUNT_CHECK_TTL_MS }),
+        config: { access: 'places.search', rememberAccount: true },
         schema: {
           tags: ['places'],
           security: [{ bearer: [] }],

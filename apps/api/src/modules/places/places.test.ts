@@ -1,6 +1,6 @@
 import type { Place } from '@guichet/shared/places';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signUp, type TestContext } from '../../test/harness';
+import { bearer, createTestApp, signUp, type TestContext } from '../../../test/support/harness';
 
 let t: TestContext;
 let token: string;

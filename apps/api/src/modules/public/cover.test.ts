@@ -1,9 +1,9 @@
 import type { EventDetail } from '@guichet/shared/events';
 import type { PublicEvent } from '@guichet/shared/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
-import { newShop, type Shop } from '../orders/test-support';
-import { orgHeaders } from '../teams/test-support';
+import { createTestApp, type TestContext } from '../../../test/support/harness';
+import { newShop, type Shop } from '../../../test/support/orders';
+import { orgHeaders } from '../../../test/support/teams';
 
 // A 1×1 PNG.
 const PNG = Buffer.from(

@@ -24,6 +24,7 @@ export function publicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/public/events/:orgSlug/:eventSlug',
       {
+        config: { access: 'public.event' },
         schema: {
           ...common,
           summary: 'A published event with its ticket types on sale and the places left',
@@ -40,6 +41,7 @@ export function publicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/public/events/:orgSlug/:eventSlug/cover',
       {
+        config: { access: 'public.eventCover' },
         schema: {
           ...common,
           summary: 'The cover image of a published event',
@@ -67,6 +69,7 @@ export function publicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/public/orders/:code',
       {
+        config: { access: 'public.order' },
         schema: {
           ...common,
           summary: 'A buyer’s order by its code: status, and the tickets once paid',
@@ -85,6 +88,7 @@ export function publicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/public/events/:orgSlug/:eventSlug/orders',
       {
+        config: { access: 'public.placeOrder' },
         schema: {
           ...common,
           summary:

@@ -5,10 +5,10 @@ import type { Permission } from '@guichet/shared/permissions';
 import type { OfflineSnapshot, ScanEvent, ScanOrganization } from '@guichet/shared/scan';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestContext } from '../../test/harness';
-import { client } from '../events/test-support';
-import { addStaff } from '../teams/test-support';
-import { type Door, issue, newDoor, redeem, scan, TEST_ENV } from './test-support';
+import { client } from '../../../test/support/events';
+import { bearer, createTestApp, type TestContext } from '../../../test/support/harness';
+import { type Door, issue, newDoor, redeem, scan, TEST_ENV } from '../../../test/support/scan';
+import { addStaff } from '../../../test/support/teams';
 
 let t: TestContext;
 let door: Door;

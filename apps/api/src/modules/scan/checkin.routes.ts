@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { errorResponses, noContent, organizationHeaderSchema } from '../../http';
 import { requireStaffId } from '../../plugins/auth';
-import { organizationScope, requireTenant } from '../../plugins/tenancy';
+import { requireTenant } from '../../plugins/tenancy';
 import * as checkins from './checkins.service';
 import type { HeadcountHub } from './headcount';
 import * as lists from './lists.service';
@@ -36,14 +36,13 @@ const conflictParams = z.object({ conflictId: z.uuid() });
  */
 export function checkinRoutes(ctx: AppContext, hub: HeadcountHub): FastifyPluginAsyncZod {
   return async (app) => {
-    const preHandler = organizationScope(ctx.db, ctx.config.jwtSecret, lists.MANAGER_PERMISSIONS);
     const common = { tags: ['check-in'], security: [{ bearer: [] }], headers: organizationHeaderSchema };
     const org = (request: Parameters<typeof requireTenant>[0]) => requireTenant(request).organizationId;
 
     app.get(
       '/events/:id/checkin-lists',
       {
-        preHandler,
+        config: { access: 'checkinLists.list' },
         schema: {
           ...common,
           summary: 'The event’s check-in lists',
@@ -57,7 +56,7 @@ export function checkinRoutes(ctx: AppContext, hub: HeadcountHub): FastifyPlugin
     app.post(
       '/events/:id/checkin-lists',
       {
-        preHandler,
+        config: { access: 'checkinLists.create' },
         schema: {
           ...common,
           summary: 'Add a check-in list: ticket types, window, re-entry and multiple-entry options',
@@ -83,7 +82,7 @@ export function checkinRoutes(ctx: AppContext, hub: HeadcountHub): FastifyPlugin
     app.patch(
       '/checkin-lists/:listId',
       {
-        preHandler,
+        config: { access: 'checkinLists.update' },
         schema: {
           ...common,
           summary: 'Change a check-in list',
@@ -99,7 +98,7 @@ export function checkinRoutes(ctx: AppContext, hub: HeadcountHub): FastifyPlugin
     app.delete(
       '/checkin-lists/:listId',
       {
-        preHandler,
+        config: { access: 'checkinLists.delete' },
         schema: {
           ...common,
           summary: 'Remove a check-in list and its log',
@@ -116,7 +115,7 @@ export function checkinRoutes(ctx: AppContext, hub: HeadcountHub): FastifyPlugin
     app.get(
       '/events/:id/checkins',
       {
-        preHandler,
+        config: { access: 'checkins.log' },
         schema: {
           ...common,
           summary: 'The event’s scans, newest first (cursor pages)',
@@ -131,7 +130,7 @@ export function checkinRoutes(ctx: AppContext, hub: HeadcountHub): FastifyPlugin
     app.post(
       '/scan/checkins/:checkinId/undo',
       {
-        preHandler,
+        config: { access: 'checkins.undo' },
         schema: {
           ...common,
           summary: 'Undo a check-in made by mistake (audited)',
@@ -154,7 +153,7 @@ export function checkinRoutes(ctx: AppContext, hub: HeadcountHub): FastifyPlugin
     app.get(
       '/events/:id/checkin-conflicts',
       {
-        preHandler,
+        config: { access: 'checkinConflicts.list' },
         schema: {
           ...common,
           summary: 'Tickets admitted twice by offline scanners',
@@ -169,7 +168,7 @@ export function checkinRoutes(ctx: AppContext, hub: HeadcountHub): FastifyPlugin
     app.post(
       '/checkin-conflicts/:conflictId/resolve',
       {
-        preHandler,
+        config: { access: 'checkinConflicts.resolve' },
         schema: {
           ...common,
           summary: 'Resolve a conflict, optionally undoing one of its two check-ins',
@@ -192,7 +191,7 @@ export function checkinRoutes(ctx: AppContext, hub: HeadcountHub): FastifyPlugin
     app.get(
       '/events/:id/checkin-attendees',
       {
-        preHandler,
+        config: { access: 'checkins.byHand' },
         schema: {
           ...common,
           summary: 'Find tickets by attendee or buyer name, or order code, for manual check-in',

@@ -3,10 +3,18 @@ import { checkinConflicts, checkinLog, checkinPresence } from '@guichet/db/schem
 import type { RedeemAnswer, SyncResponse } from '@guichet/shared/scan';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onPostgres } from '../../test/database';
-import { createTestApp, type TestContext } from '../../test/harness';
-import { orgHeaders } from '../teams/test-support';
-import { addList, anotherInstance, type Door, issue, newDoor, scan, TEST_ENV } from './test-support';
+import { onPostgres } from '../../../test/support/database';
+import { createTestApp, type TestContext } from '../../../test/support/harness';
+import {
+  addList,
+  anotherInstance,
+  type Door,
+  issue,
+  newDoor,
+  scan,
+  TEST_ENV,
+} from '../../../test/support/scan';
+import { orgHeaders } from '../../../test/support/teams';
 
 // PGlite has one connection, so nothing runs concurrently there: these tests need PostgreSQL
 // (TEST_DATABASE_URL). They would fail if presence were read and then written (two scanners would both

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Headcount, HeadcountStreamEvent } from '@guichet/shared/scan';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
-import { createTestApp, type TestContext } from '../../test/harness';
-import { orgHeaders } from '../teams/test-support';
+import { createTestApp, type TestContext } from '../../../test/support/harness';
 import {
   addList,
   anotherInstance,
@@ -14,7 +12,9 @@ import {
   redeem,
   scan,
   TEST_ENV,
-} from './test-support';
+} from '../../../test/support/scan';
+import { orgHeaders } from '../../../test/support/teams';
+import type { App } from '../../app';
 
 let t: TestContext;
 let door: Door;

@@ -1,6 +1,6 @@
 import type { Database } from '@guichet/db/client';
-import { rawRows } from '@guichet/db/raw';
 import type { Headcount } from '@guichet/shared/scan';
+import * as repository from './headcount.repository';
 
 /**
  * The live headcount: counted from the presence rows (one per ticket and list), so it is always what
@@ -10,50 +10,16 @@ import type { Headcount } from '@guichet/shared/scan';
  * would serialise every scan of every event.
  */
 
-interface CountRow {
-  listId: string | null;
-  ticketTypeId: string | null;
-  checkedIn: number;
-  insideNow: number;
-}
-
 export async function countHeadcount(
   db: Database,
   organizationId: string,
   eventId: string,
 ): Promise<Headcount> {
   const [counts, lists, types, extra] = await Promise.all([
-    rawRows<CountRow>(db, {
-      name: 'scan_headcount_counts',
-      text: `select list_id as "listId", ticket_type_id as "ticketTypeId",
-          count(distinct ticket_id) filter (where entries > 0)::int as "checkedIn",
-          count(distinct ticket_id) filter (where state = 'inside')::int as "insideNow"
-        from checkin_presence where organization_id = $1 and event_id = $2
-        group by grouping sets ((list_id), (ticket_type_id), ())`,
-      values: [organizationId, eventId],
-    }),
-    rawRows<{ id: string; name: string; capacityAlert: number | null }>(db, {
-      name: 'scan_headcount_lists',
-      text: `select id, name, capacity_alert as "capacityAlert" from checkin_lists
-        where organization_id = $1 and event_id = $2 order by id`,
-      values: [organizationId, eventId],
-    }),
-    rawRows<{ id: string; name: string }>(db, {
-      name: 'scan_headcount_types',
-      text: `select id, name from ticket_types where organization_id = $1 and event_id = $2
-        order by position, id`,
-      values: [organizationId, eventId],
-    }),
-    rawRows<{ expected: number; openConflicts: number }>(db, {
-      name: 'scan_headcount_extra',
-      text: `select
-          (select count(*)::int from tickets t join orders o on o.id = t.order_id
-            where t.organization_id = $1 and t.event_id = $2 and t.status = 'valid' and o.status = 'paid')
-            as expected,
-          (select count(*)::int from checkin_conflicts
-            where organization_id = $1 and event_id = $2 and status = 'open') as "openConflicts"`,
-      values: [organizationId, eventId],
-    }),
+    repository.presenceCounts(db, organizationId, eventId),
+    repository.eventLists(db, organizationId, eventId),
+    repository.eventTicketTypes(db, organizationId, eventId),
+    repository.expectedAndConflicts(db, organizationId, eventId),
   ]);
   const total = counts.find((row) => row.listId === null && row.ticketTypeId === null);
   const byList = new Map(counts.filter((row) => row.listId).map((row) => [row.listId, row]));
@@ -62,7 +28,7 @@ export async function countHeadcount(
     eventId,
     checkedIn: total?.checkedIn ?? 0,
     insideNow: total?.insideNow ?? 0,
-    expected: extra[0]?.expected ?? 0,
+    expected: extra?.expected ?? 0,
     lists: lists.map((list) => {
       const row = byList.get(list.id);
       const insideNow = row?.insideNow ?? 0;
@@ -81,7 +47,7 @@ export async function countHeadcount(
       checkedIn: byType.get(type.id)?.checkedIn ?? 0,
       insideNow: byType.get(type.id)?.insideNow ?? 0,
     })),
-    openConflicts: extra[0]?.openConflicts ?? 0,
+    openConflicts: extra?.openConflicts ?? 0,
     at: new Date().toISOString(),
   };
 }

@@ -4,12 +4,12 @@ import { checkinLog } from '@guichet/db/schema/scan';
 import { type RedeemAnswer, type RedeemRequest, redeemRequestSchema } from '@guichet/shared/scan';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
-import { addStaff } from '../teams/test-support';
+import { createTestApp, type TestContext } from '../../../test/support/harness';
+import { addList, type Door, issue, newDoor, reasonOf, scan, TEST_ENV } from '../../../test/support/scan';
+import { addStaff } from '../../../test/support/teams';
 import { HeadcountHub } from './headcount';
 import { KnownScans } from './known';
 import { type Caller, RedeemBatches, redeem } from './redeem.service';
-import { addList, type Door, issue, newDoor, reasonOf, scan, TEST_ENV } from './test-support';
 
 // A scan whose scanner and ticket are known goes straight to its write, which must find them unchanged
 // (./known.ts). Each test below changes one thing after it became known; without the write's check, the

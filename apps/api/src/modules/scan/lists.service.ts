@@ -1,5 +1,5 @@
 import type { Queryable } from '@guichet/db/client';
-import { checkPermission, SCANNER_PERMISSIONS } from '@guichet/shared/permissions';
+import { canCallApi } from '@guichet/shared/permissions';
 import type {
   CheckinList,
   createCheckinListBodySchema,
@@ -14,8 +14,6 @@ import { recordAudit } from '../audit/audit.service';
 import * as repository from './lists.repository';
 
 /** Check-in lists (EVENT or ALL) and the scanner's discovery of organisations and events (SCAN too). */
-
-export const MANAGER_PERMISSIONS = ['EVENT', 'ALL'] as const;
 
 const notFound = () => new AppError('not-found', 'No such event or check-in list in this organisation.');
 
@@ -185,13 +183,13 @@ export async function scanOrganizations(
   const rows = await repository.memberships(ctx.db, staffId);
   return {
     items: rows
-      .filter((row) => checkPermission(row.permissions, SCANNER_PERMISSIONS))
+      .filter((row) => canCallApi('scan.redeem', row.permissions))
       .map((row) => ({
         id: row.id,
         name: row.name,
         slug: row.slug,
         permissions: row.permissions,
-        canManage: checkPermission(row.permissions, MANAGER_PERMISSIONS),
+        canManage: canCallApi('checkins.byHand', row.permissions),
       })),
   };
 }

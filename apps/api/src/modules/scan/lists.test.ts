@@ -3,9 +3,9 @@ import { auditLog } from '@guichet/db/schema/teams';
 import type { AttendeeResult, CheckinList, CheckinLogPage } from '@guichet/shared/scan';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
-import { newShop } from '../orders/test-support';
-import { type Door, issue, newDoor, redeem, scan, TEST_ENV } from './test-support';
+import { createTestApp, type TestContext } from '../../../test/support/harness';
+import { newShop } from '../../../test/support/orders';
+import { type Door, issue, newDoor, redeem, scan, TEST_ENV } from '../../../test/support/scan';
 
 let t: TestContext;
 let door: Door;

@@ -1,6 +1,7 @@
 import type { Database } from '@guichet/db/client';
 import { rawRows } from '@guichet/db/raw';
 import type { RedeemAnswer } from '@guichet/shared/scan';
+import { type MembershipRow, membershipOf } from '../../plugins/access.repository';
 
 /**
  * The redeem path's statements, written by hand and prepared once per connection (packages/db/src/raw.ts):
@@ -56,18 +57,12 @@ const TICKET_FROM =
   'from tickets t join orders o on o.id = t.order_id join ticket_types tt on tt.id = t.ticket_type_id';
 const TICKET = `select ${TICKET_COLUMNS} ${TICKET_FROM}`;
 
-// The caller's membership is read here too, instead of in a separate statement before: the same rules as
-// the organisation scope (plugins/tenancy.ts) are then applied to it by the service. A ticket is found by
-// its secret, or by its id for manual check-in, always within the organisation.
-const READ = `select ${LISTS}, account.id is not null as "accountFound", membership.permissions,
-    organization.require_two_factor and not exists (
-      select 1 from two_factor where two_factor.staff_id = account.id and two_factor.enabled_at is not null
-    ) as "twoFactorMissing",
-    t.*
+// The caller's membership is read here too, instead of in a separate statement before: the organisation
+// scope's membership (plugins/access.repository.ts), to which the service applies the scope's rule. A
+// ticket is found by its secret, or by its id for manual check-in, always within the organisation.
+const READ = `select ${LISTS}, member."accountFound", member.permissions, member."twoFactorMissing", t.*
   from jsonb_to_recordset($1::jsonb) as x(n int, org uuid, staff uuid, lists uuid[], secret text, ticket_id uuid)
-  left join staff account on account.id = x.staff
-  left join staff_organizations membership on membership.staff_id = account.id and membership.organization_id = x.org
-  left join organizations organization on organization.id = membership.organization_id
+  left join lateral (${membershipOf('x.staff', 'x.org')}) member on true
   left join lateral (
     ${TICKET} where t.organization_id = x.org and t.secret = x.secret
     union all
@@ -76,18 +71,12 @@ const READ = `select ${LISTS}, account.id is not null as "accountFound", members
   ) t on true
   order by x.n`;
 
-type ReadRow = {
-  lists: RedeemListRow[];
-  accountFound: boolean;
-  permissions: string[] | null;
-  twoFactorMissing: boolean | null;
-} & {
-  [K in keyof RedeemTicketRow]: RedeemTicketRow[K] | null;
-};
+type ReadRow = { lists: RedeemListRow[] } & MembershipRow & {
+    [K in keyof RedeemTicketRow]: RedeemTicketRow[K] | null;
+  };
 
 export interface RedeemRead {
-  /** Null when the account no longer exists. */
-  membership: { permissions: string[] | null; twoFactorMissing: boolean } | null;
+  membership: MembershipRow;
   lists: RedeemListRow[];
   ticket: RedeemTicketRow | null;
 }
@@ -122,7 +111,7 @@ export async function readForRedeem(db: Database, requests: readonly ReadRequest
     ],
   });
   return rows.map(({ lists, accountFound, permissions, twoFactorMissing, ...rest }) => ({
-    membership: accountFound ? { permissions, twoFactorMissing: twoFactorMissing === true } : null,
+    membership: { accountFound, permissions, twoFactorMissing },
     lists,
     ticket: rest.id === null ? null : (rest as RedeemTicketRow),
   }));
@@ -180,7 +169,8 @@ export interface ScanWrite {
 
 // One record per scan. A record made from known state is first checked against the database (`current`):
 // the caller still a member with the same permissions (and two-factor sign-in if the organisation requires
-// it), every list at the same version, the ticket as it was; a record that is not current writes nothing.
+// it: the organisation scope's membership, plugins/access.repository.ts), every list at the same version,
+// the ticket as it was; a record that is not current writes nothing.
 // An entry inserts the presence row or updates it only where its list's rules admit (never in; out with
 // re-entry; anything with multiple entries); an exit updates only a ticket inside. Of any number of
 // simultaneous scans of one ticket, the row lock lets exactly one find the admitting state. Each scan's log
@@ -195,10 +185,8 @@ const WRITE = `with x as (
       known_secret text)
   ), checked as (
     select x.*, x.known_ticket is null or (
-      exists (select 1 from staff_organizations m
-        where m.organization_id = x.org and m.staff_id = x.staff and m.permissions = x.known_permissions)
-      and not exists (select 1 from organizations o where o.id = x.org and o.require_two_factor
-        and not exists (select 1 from two_factor f where f.staff_id = x.staff and f.enabled_at is not null))
+      coalesce((select member.permissions = x.known_permissions and not member."twoFactorMissing"
+        from (${membershipOf('x.staff', 'x.org')}) member), false)
       and jsonb_array_length(x.known_lists) = (select count(*)
         from jsonb_to_recordset(x.known_lists) as k(id uuid, version timestamptz)
         where exists (select 1 from checkin_lists l

@@ -1,6 +1,6 @@
 import type { Database } from '@guichet/db/client';
 import { uuidv7 } from '@guichet/db/ids';
-import { checkPermission, SCANNER_PERMISSIONS } from '@guichet/shared/permissions';
+import { API_ACCESS, canCallApi } from '@guichet/shared/permissions';
 import type {
   AdmissionStatus,
   RedeemAnswer,
@@ -12,11 +12,11 @@ import { judgeScan, type RuleTicket } from '@guichet/shared/scan-rules';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { admitMember } from '../../plugins/tenancy';
 import { signingKey, verifySecret } from '../orders/ticket-secrets';
 import { Batcher } from './batcher';
 import type { HeadcountHub } from './headcount';
 import { type Known, KnownScans, knownState } from './known';
-import { MANAGER_PERMISSIONS } from './lists.service';
 import * as repository from './redeem.repository';
 
 /**
@@ -73,22 +73,6 @@ export interface Caller {
   staffId: string;
 }
 
-/**
- * The organisation scope's rules (plugins/tenancy.ts), applied to the membership read with the ticket:
- * no account 401, no membership 403 (a foreign and a missing organisation alike), two-factor required,
- * then one of SCAN, EVENT or ALL.
- */
-function scannerOf(caller: Caller, membership: repository.RedeemRead['membership']): Scanner {
-  if (!membership) throw new AppError('unauthenticated', 'Sign in to continue.');
-  const forbidden = () => new AppError('forbidden', 'You do not have access to this organisation or action.');
-  if (!membership.permissions) throw forbidden();
-  if (membership.twoFactorMissing) {
-    throw new AppError('two-factor-required', 'This organisation requires two-factor sign-in.');
-  }
-  if (!checkPermission(membership.permissions, SCANNER_PERMISSIONS)) throw forbidden();
-  return { ...caller, permissions: membership.permissions };
-}
-
 /** The reads and writes of scans in flight, grouped (see batcher.ts); one per app. */
 export class RedeemBatches {
   readonly reads: Batcher<repository.ReadRequest, repository.RedeemRead>;
@@ -121,7 +105,7 @@ export async function redeem(
   const known = body.secret ? batches.known.lookup(staffId, organizationId, listIds, body.secret) : null;
   if (known) {
     const read: repository.RedeemRead = {
-      membership: { permissions: [...known.scope.permissions], twoFactorMissing: false },
+      membership: { accountFound: true, permissions: [...known.scope.permissions], twoFactorMissing: false },
       lists: known.scope.lists,
       ticket: known.ticket,
     };
@@ -155,8 +139,13 @@ async function judgeAndRecord(
   known: Known | null,
 ): Promise<RedeemAnswer | null> {
   const { organizationId } = caller;
-  const scanner = scannerOf(caller, read.membership);
-  if (body.ticketId && !checkPermission(scanner.permissions, MANAGER_PERMISSIONS)) {
+  // The organisation scope's rule, on the membership read with the ticket (or known, and checked again by
+  // the write): the route's guard checked only the token and the header.
+  const scanner: Scanner = {
+    ...caller,
+    permissions: admitMember(read.membership, API_ACCESS['scan.redeem']),
+  };
+  if (body.ticketId && !canCallApi('checkins.byHand', scanner.permissions)) {
     throw new AppError('forbidden', 'Checking a ticket in by hand needs the Events permission.');
   }
   if (read.lists.length !== listIds.length) {

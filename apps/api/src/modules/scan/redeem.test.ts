@@ -4,12 +4,21 @@ import { checkinLog, checkinPresence } from '@guichet/db/schema/scan';
 import type { EventDetail } from '@guichet/shared/events';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
-import { addTicketType, client, createEvent } from '../events/test-support';
-import { bought, newShop, orderBody } from '../orders/test-support';
+import { addTicketType, client, createEvent } from '../../../test/support/events';
+import { createTestApp, type TestContext } from '../../../test/support/harness';
+import { bought, newShop, orderBody } from '../../../test/support/orders';
+import {
+  addList,
+  type Door,
+  issue,
+  newDoor,
+  reasonOf,
+  redeem,
+  scan,
+  TEST_ENV,
+} from '../../../test/support/scan';
+import { addStaff } from '../../../test/support/teams';
 import { signingKey, signTicket } from '../orders/ticket-secrets';
-import { addStaff } from '../teams/test-support';
-import { addList, type Door, issue, newDoor, reasonOf, redeem, scan, TEST_ENV } from './test-support';
 
 let t: TestContext;
 let door: Door;

@@ -1,4 +1,3 @@
-import { SCANNER_PERMISSIONS } from '@guichet/shared/permissions';
 import {
   headcountSchema,
   offlineSnapshotSchema,
@@ -10,35 +9,21 @@ import {
   syncRequestSchema,
   syncResponseSchema,
 } from '@guichet/shared/scan';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { AppError } from '../../errors';
 import { errorResponses, organizationHeaderSchema } from '../../http';
-import { authenticate, requireStaffId } from '../../plugins/auth';
+import { requireStaffId } from '../../plugins/auth';
 import { RateLimiter } from '../../plugins/rate-limit';
-import { organizationScope, requireTenant } from '../../plugins/tenancy';
+import { organizationIdOf, requireTenant } from '../../plugins/tenancy';
 import { checkinRoutes } from './checkin.routes';
 import * as checkins from './checkins.service';
 import { countHeadcount, HeadcountHub } from './headcount';
 import { scanEvents, scanOrganizations } from './lists.service';
 import { RedeemBatches, redeem, type Scanner } from './redeem.service';
-import { VerifiedTokens } from './scanner-auth';
 import { sync } from './sync.service';
 
 const eventParams = z.object({ id: z.uuid() });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** X-Organization-ID as the organisation scope reads it: required, and a malformed one is forbidden. */
-function organizationIdOf(request: FastifyRequest): string {
-  const header = request.headers['x-organization-id'];
-  const organizationId = Array.isArray(header) ? header[0] : header;
-  if (!organizationId) throw new AppError('organization-required', 'Choose an organisation first.');
-  if (!UUID.test(organizationId))
-    throw new AppError('forbidden', 'You do not have access to this organisation.');
-  return organizationId;
-}
 const PING_MS = 15_000;
 
 /**
@@ -56,11 +41,9 @@ export function scanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.addHook('preClose', async () => {
       for (const end of streams) end();
     });
-    const tokens = new VerifiedTokens(ctx.config.jwtSecret);
     const batches = new RedeemBatches(ctx.db);
     app.addHook('onClose', async () => batches.known.settled());
     const perDevice = new RateLimiter(ctx.config.scan.perDevicePerMinute, 60_000);
-    const preHandler = organizationScope(ctx.db, ctx.config.jwtSecret, SCANNER_PERMISSIONS);
     const common = { tags: ['scan'], security: [{ bearer: [] }], headers: organizationHeaderSchema };
     const scanner = (request: Parameters<typeof requireTenant>[0]): Scanner => {
       const tenant = requireTenant(request);
@@ -74,7 +57,7 @@ export function scanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/scan/organizations',
       {
-        preHandler: authenticate(ctx.db, ctx.config.jwtSecret),
+        config: { access: 'scan.organizations' },
         schema: {
           tags: ['scan'],
           security: [{ bearer: [] }],
@@ -88,7 +71,7 @@ export function scanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/scan/events',
       {
-        preHandler,
+        config: { access: 'scan.events' },
         schema: {
           ...common,
           summary: 'Events the scanner can pick, with their check-in lists',
@@ -102,7 +85,7 @@ export function scanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/scan/redeem',
       {
         // The busiest route: the membership is checked in the same statement that reads the ticket.
-        preHandler: tokens.preHandler(),
+        config: { access: 'scan.redeem', membershipReadByHandler: true },
         schema: {
           ...common,
           summary: 'Check a ticket in or out: ok, or refused with a reason (same nonce, same answer)',
@@ -120,7 +103,7 @@ export function scanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/scan/snapshot',
       {
-        preHandler,
+        config: { access: 'scan.snapshot' },
         schema: {
           ...common,
           summary: 'Everything a scanner needs to decide offline for some lists of one event',
@@ -134,7 +117,7 @@ export function scanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/scan/sync',
       {
-        preHandler,
+        config: { access: 'scan.sync' },
         schema: {
           ...common,
           summary: 'Upload scans taken offline: each recorded once, conflicts raised, results per scan',
@@ -152,7 +135,7 @@ export function scanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/events/:id/headcount',
       {
-        preHandler,
+        config: { access: 'checkins.headcount' },
         schema: {
           ...common,
           summary: 'Checked in and inside now, per list and ticket type',
@@ -170,7 +153,7 @@ export function scanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/events/:id/headcount/stream',
       {
-        preHandler,
+        config: { access: 'checkins.headcountStream' },
         schema: {
           ...common,
           summary: 'The headcount as server-sent events: now, then on every change',

@@ -4,8 +4,17 @@ import type { Conflict, Headcount, OfflineScan, SyncResponse } from '@guichet/sh
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
-import { addList, type Door, issue, newDoor, reasonOf, redeem, scan, TEST_ENV } from './test-support';
+import { createTestApp, type TestContext } from '../../../test/support/harness';
+import {
+  addList,
+  type Door,
+  issue,
+  newDoor,
+  reasonOf,
+  redeem,
+  scan,
+  TEST_ENV,
+} from '../../../test/support/scan';
 
 let t: TestContext;
 let door: Door;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { errorResponses, noContent, organizationHeaderSchema } from '../../http';
-import { organizationScope, requireTenant } from '../../plugins/tenancy';
+import { requireTenant } from '../../plugins/tenancy';
 import * as service from './settings.service';
 
 /**
@@ -15,7 +15,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/files/:id',
       {
-        preHandler: organizationScope(ctx.db, ctx.config.jwtSecret, 'member'),
+        config: { access: 'files.read' },
         schema: {
           tags: ['files'],
           security: [{ bearer: [] }],

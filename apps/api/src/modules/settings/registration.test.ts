@@ -1,7 +1,7 @@
 import { organizations } from '@guichet/db/schema/organizations';
 import { invitations } from '@guichet/db/schema/teams';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, type TestContext } from '../../../test/support/harness';
 import { assertRegistrationAllowed, isRegistrationAllowed } from './settings.service';
 
 const HOUR = 3_600_000;

@@ -13,7 +13,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { errorResponses, organizationHeaderSchema } from '../../http';
 import { requireStaffId } from '../../plugins/auth';
-import { organizationScope, requireTenant } from '../../plugins/tenancy';
+import { requireTenant } from '../../plugins/tenancy';
 import * as service from './settings.service';
 
 /** Documented for OpenAPI; the tenancy check reads and validates the header itself. */
@@ -21,7 +21,6 @@ import * as service from './settings.service';
 /** `/api/settings/*`: the organisation's settings, for ALL holders only. */
 export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const guard = organizationScope(ctx.db, ctx.config.jwtSecret, ['ALL']);
     const common = { tags: ['settings'], security: [{ bearer: [] }], headers: organizationHeaderSchema };
     const actor = (request: Parameters<typeof requireTenant>[0]) => ({
       organizationId: requireTenant(request).organizationId,
@@ -35,7 +34,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/settings/overview',
       {
-        preHandler: guard,
+        config: { access: 'settings.overview' },
         schema: {
           ...common,
           summary: 'Everything the settings hub shows',
@@ -49,7 +48,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/settings/company',
       {
-        preHandler: guard,
+        config: { access: 'settings.company' },
         schema: {
           ...common,
           summary: 'The company settings',
@@ -62,7 +61,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.patch(
       '/settings/company',
       {
-        preHandler: guard,
+        config: { access: 'settings.updateCompany' },
         schema: {
           ...common,
           summary: 'Change company settings; answers the saved settings and the fields that changed',
@@ -76,7 +75,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/settings/company/logo',
       {
-        preHandler: guard,
+        config: { access: 'settings.uploadLogo' },
         bodyLimit: LOGO_MAX_BYTES,
         schema: {
           ...common,
@@ -98,7 +97,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/settings/company/logo',
       {
-        preHandler: guard,
+        config: { access: 'settings.deleteLogo' },
         schema: {
           ...common,
           summary: 'Remove the logo',
@@ -111,7 +110,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/settings/security',
       {
-        preHandler: guard,
+        config: { access: 'settings.security' },
         schema: {
           ...common,
           summary: 'Security settings of the organisation',
@@ -124,7 +123,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.patch(
       '/settings/security',
       {
-        preHandler: guard,
+        config: { access: 'settings.updateSecurity' },
         schema: {
           ...common,
           summary: 'Require two-factor sign-in for the staff of the organisation, or not',

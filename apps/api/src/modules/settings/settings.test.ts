@@ -16,7 +16,7 @@ import {
   type SignedUp,
   signUp,
   type TestContext,
-} from '../../test/harness';
+} from '../../../test/support/harness';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',

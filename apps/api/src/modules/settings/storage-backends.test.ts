@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_KEY, BUCKET, SECRET, startFakeS3 } from '../../../test/fakes/s3';
+import {
+  bearer,
+  createOrganization,
+  createTestApp,
+  signUp,
+  type TestContext,
+} from '../../../test/support/harness';
 import { loadConfig } from '../../config';
-import { ACCESS_KEY, BUCKET, SECRET, startFakeS3 } from '../../storage/fake-s3';
-import { bearer, createOrganization, createTestApp, signUp, type TestContext } from '../../test/harness';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',

@@ -2,18 +2,17 @@ import { patchStaffMeBodySchema, staffMeSchema } from '@guichet/shared/staffs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { errorResponses } from '../../http';
-import { authenticate, requireStaffId } from '../../plugins/auth';
+import { requireStaffId } from '../../plugins/auth';
 import * as service from './staffs.service';
 
 export function staffsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const signedIn = authenticate(ctx.db, ctx.config.jwtSecret);
     const common = { tags: ['staffs'], security: [{ bearer: [] }] };
 
     app.get(
       '/staffs/me',
       {
-        preHandler: signedIn,
+        config: { access: 'staffs.me' },
         schema: {
           ...common,
           summary: 'The signed-in staff member with their organisations and permissions',
@@ -26,7 +25,7 @@ export function staffsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.patch(
       '/staffs/me',
       {
-        preHandler: signedIn,
+        config: { access: 'staffs.updateMe' },
         schema: {
           ...common,
           summary: 'Update the signed-in staff member’s profile',

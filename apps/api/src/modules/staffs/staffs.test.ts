@@ -2,7 +2,13 @@ import { staff } from '@guichet/db/schema/identity';
 import { staffOrganizations } from '@guichet/db/schema/organizations';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createOrganization, createTestApp, signUp, type TestContext } from '../../test/harness';
+import {
+  bearer,
+  createOrganization,
+  createTestApp,
+  signUp,
+  type TestContext,
+} from '../../../test/support/harness';
 
 let t: TestContext;
 beforeAll(async () => {

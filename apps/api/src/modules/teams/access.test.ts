@@ -2,8 +2,14 @@ import { invitations } from '@guichet/db/schema/teams';
 import type { Permission } from '@guichet/shared/permissions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type SignedUp, type TestContext, uniqueEmail } from '../../test/harness';
-import { addStaff, newTeam, orgHeaders, snapshot, type Team } from './test-support';
+import {
+  bearer,
+  createTestApp,
+  type SignedUp,
+  type TestContext,
+  uniqueEmail,
+} from '../../../test/support/harness';
+import { addStaff, newTeam, orgHeaders, snapshot, type Team } from '../../../test/support/teams';
 
 let t: TestContext;
 beforeAll(async () => {

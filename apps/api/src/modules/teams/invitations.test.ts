@@ -2,9 +2,9 @@ import { staffOrganizations } from '@guichet/db/schema/organizations';
 import { invitations } from '@guichet/db/schema/teams';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signUp, type TestContext, uniqueEmail } from '../../test/harness';
+import { bearer, createTestApp, signUp, type TestContext, uniqueEmail } from '../../../test/support/harness';
+import { invitationTokenFromMail, newTeam, orgHeaders, type Team } from '../../../test/support/teams';
 import { sha256 } from '../../tokens';
-import { invitationTokenFromMail, newTeam, orgHeaders, type Team } from './test-support';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -2,9 +2,9 @@ import { staff } from '@guichet/db/schema/identity';
 import { staffOrganizations } from '@guichet/db/schema/organizations';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onPostgres } from '../../test/database';
-import { createTestApp, type TestContext } from '../../test/harness';
-import { addStaff, newTeam, orgHeaders } from './test-support';
+import { onPostgres } from '../../../test/support/database';
+import { createTestApp, type TestContext } from '../../../test/support/harness';
+import { addStaff, newTeam, orgHeaders } from '../../../test/support/teams';
 
 let t: TestContext;
 beforeAll(async () => {

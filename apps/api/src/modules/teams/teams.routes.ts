@@ -15,8 +15,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { errorResponses, noContent, organizationHeaderSchema } from '../../http';
-import { authenticate, requireStaffId } from '../../plugins/auth';
-import { organizationScope, requireTenant } from '../../plugins/tenancy';
+import { requireStaffId } from '../../plugins/auth';
+import { requireTenant } from '../../plugins/tenancy';
 import * as service from './teams.service';
 
 /** Documented for OpenAPI; the tenancy check reads and validates the header itself. */
@@ -30,14 +30,12 @@ const auditQuerySchema = z.object({
 /** `/teams` (ALL only) and the invitee's side of an invitation (`/invitations/:token`). */
 export function teamsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const signedIn = authenticate(ctx.db, ctx.config.jwtSecret);
-    const admin = organizationScope(ctx.db, ctx.config.jwtSecret, ['ALL']);
     const common = { tags: ['teams'], security: [{ bearer: [] }], headers: organizationHeaderSchema };
 
     app.get(
       '/teams/members',
       {
-        preHandler: admin,
+        config: { access: 'teams.members' },
         schema: {
           ...common,
           summary: 'The organisation’s staff, searchable and sortable',
@@ -51,7 +49,7 @@ export function teamsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/teams/members/:staffId',
       {
-        preHandler: admin,
+        config: { access: 'teams.member' },
         schema: {
           ...common,
           summary: 'One staff member with the audit entries about them',
@@ -70,7 +68,7 @@ export function teamsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.patch(
       '/teams/members/:staffId',
       {
-        preHandler: admin,
+        config: { access: 'teams.updateMember' },
         schema: {
           ...common,
           summary: 'Change a staff member’s permissions (the last ALL holder cannot be demoted)',
@@ -92,7 +90,7 @@ export function teamsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/teams/members/:staffId',
       {
-        preHandler: admin,
+        config: { access: 'teams.removeMember' },
         schema: {
           ...common,
           summary: 'Remove a staff member from the organisation (never the last ALL holder)',
@@ -114,7 +112,7 @@ export function teamsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/teams/invitations',
       {
-        preHandler: admin,
+        config: { access: 'teams.invitations' },
         schema: {
           ...common,
           summary: 'Pending invitations (expired ones included until resent or revoked)',
@@ -127,7 +125,7 @@ export function teamsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/teams/invitations',
       {
-        preHandler: admin,
+        config: { access: 'teams.invite' },
         schema: {
           ...common,
           summary: 'Invite someone by e-mail with a set of permissions',
@@ -149,7 +147,7 @@ export function teamsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/teams/invitations/:id/resend',
       {
-        preHandler: admin,
+        config: { access: 'teams.resendInvitation' },
         schema: {
           ...common,
           summary: 'Send the invitation again with a new link (the old one stops working)',
@@ -169,7 +167,7 @@ export function teamsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/teams/invitations/:id',
       {
-        preHandler: admin,
+        config: { access: 'teams.revokeInvitation' },
         schema: {
           ...common,
           summary: 'Revoke a pending invitation',
@@ -191,6 +189,7 @@ export function teamsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/invitations/:token',
       {
+        config: { access: 'invitations.preview' },
         schema: {
           tags: ['teams'],
           summary: 'What an invitation offers (public: the token is the credential)',
@@ -204,7 +203,7 @@ export function teamsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/invitations/:token/accept',
       {
-        preHandler: signedIn,
+        config: { access: 'invitations.accept' },
         schema: {
           tags: ['teams'],
           security: [{ bearer: [] }],

@@ -3,8 +3,8 @@ import { auditLog } from '@guichet/db/schema/teams';
 import type { CreateEventBody, EventDetail } from '@guichet/shared/events';
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { App } from '../../app';
-import { orgHeaders } from '../teams/test-support';
+import type { App } from '../../src/app';
+import { orgHeaders } from './teams';
 
 export const DAY = 24 * 60 * 60 * 1000;
 

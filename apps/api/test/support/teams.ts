@@ -3,8 +3,8 @@ import { outbox } from '@guichet/db/schema/outbox';
 import { auditLog, invitations } from '@guichet/db/schema/teams';
 import type { Permission } from '@guichet/shared/permissions';
 import { asc, eq } from 'drizzle-orm';
-import type { App } from '../../app';
-import { bearer, createOrganization, type SignedUp, signUp, type TestContext } from '../../test/harness';
+import type { App } from '../../src/app';
+import { bearer, createOrganization, type SignedUp, signUp, type TestContext } from './harness';
 
 export interface Team {
   organizationId: string;

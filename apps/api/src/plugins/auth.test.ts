@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signAccessToken } from '../../tokens';
-import { VerifiedTokens } from './scanner-auth';
+import { signAccessToken } from '../tokens';
+import { VerifiedTokens } from './auth';
 
 const secret = new TextEncoder().encode('scanner-auth-test-secret-0123456789-abcdef');
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signV4 } from './s3';
+import { signV4 } from '../../src/storage/s3';
 
 /** Test support: an in-memory S3-compatible server on 127.0.0.1. */
 export const ACCESS_KEY = 'AKIDGUICHETTEST';

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { OrderDetail } from '@guichet/shared/orders';
 import type { CheckinList, CreateCheckinListBody, RedeemAnswer, RedeemRequest } from '@guichet/shared/scan';
 import { expect } from 'vitest';
-import { type App, buildApp } from '../../app';
-import { newShop, TEST_ENV as ORDER_ENV, type Shop, typeId } from '../orders/test-support';
+import { type App, buildApp } from '../../src/app';
+import { newShop, TEST_ENV as ORDER_ENV, type Shop, typeId } from './orders';
 
 export const TEST_ENV = { ...ORDER_ENV, SCAN_RATE_LIMIT_PER_MINUTE: '100000', HEADCOUNT_POLL_MS: '200' };
 

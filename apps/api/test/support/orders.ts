@@ -5,10 +5,10 @@ import type { EventDetail } from '@guichet/shared/events';
 import type { CreatePublicOrderBody, PublicOrder } from '@guichet/shared/orders';
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { App } from '../../app';
-import { createOrganization, type SignedUp, signUp, uniqueEmail } from '../../test/harness';
-import { addTicketType, client, createEvent } from '../events/test-support';
-import { keyHashes } from './idempotency';
+import type { App } from '../../src/app';
+import { keyHashes } from '../../src/modules/orders/idempotency';
+import { addTicketType, client, createEvent } from './events';
+import { createOrganization, type SignedUp, signUp, uniqueEmail } from './harness';
 
 /** Rate limits high enough for tests that send many requests from one address. */
 export const TEST_ENV = {

@@ -1,9 +1,9 @@
 import type { AuthSession } from '@guichet/shared/auth';
-import type { LightMyRequestResponse } from 'fastify';
-import { type App, buildApp } from '../app';
-import { loadConfig } from '../config';
-import type { Mailer } from '../jobs/mailer';
-import type { OutgoingMail } from '../modules/mail/mail.repository';
+import type { LightMyRequestResponse, RouteOptions } from 'fastify';
+import { type App, buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import type { Mailer } from '../../src/jobs/mailer';
+import type { OutgoingMail } from '../../src/modules/mail/mail.repository';
 import { openTestDatabase } from './database';
 
 export interface TestContext {
@@ -16,11 +16,11 @@ export interface TestContext {
 /**
  * Builds the real app on a fresh database. `env` overrides configuration variables. Mail goes to an
  * in-memory mailer unless `options.mailer` is given; `'smtp'` lets the app build its SMTP mailer from
- * `SMTP_URL`, as in production.
+ * `SMTP_URL`, as in production. `options.onRoute` sees every route as it is registered.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { mailer?: Mailer | null | 'smtp' } = {},
+  options: { mailer?: Mailer | null | 'smtp'; onRoute?: (route: RouteOptions) => void } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase();
   const config = loadConfig({
@@ -39,7 +39,14 @@ export async function createTestApp(
       : options.mailer !== undefined
         ? options.mailer
         : { send: async (message) => void mails.push(message) };
-  const app = await buildApp({ config, db: database.db, mailer, startWorker: false, logger: false });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    mailer,
+    startWorker: false,
+    logger: false,
+    onRoute: options.onRoute,
+  });
   await app.ready();
   return {
     app,

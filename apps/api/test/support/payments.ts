@@ -1,11 +1,11 @@
 import type { PublicOrder } from '@guichet/shared/orders';
 import type { OnboardingLink } from '@guichet/shared/payments';
 import { expect } from 'vitest';
-import type { App } from '../../app';
-import { createTestApp, type TestContext } from '../../test/harness';
-import { buy, orderBody, type Shop, TEST_ENV } from '../orders/test-support';
-import { orgHeaders } from '../teams/test-support';
-import { type FakeStripe, startFakeStripe } from './fake-stripe';
+import type { App } from '../../src/app';
+import { type FakeStripe, startFakeStripe } from '../fakes/stripe';
+import { createTestApp, type TestContext } from './harness';
+import { buy, orderBody, type Shop, TEST_ENV } from './orders';
+import { orgHeaders } from './teams';
 
 export const STRIPE_KEY = 'sk_test_guichet_0123456789';
 export const WEBHOOK_SECRET = 'whsec_guichet_test_0123456789';

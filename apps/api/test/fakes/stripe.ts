@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { escapeHtml, now, parseForm, stripeSignature } from './fake-stripe-wire';
+import { escapeHtml, now, parseForm, stripeSignature } from './stripe-wire';
 
-export { parseForm, stripeSignature } from './fake-stripe-wire';
+export { parseForm, stripeSignature } from './stripe-wire';
 
 /**
  * Test support: a Stripe look-alike on 127.0.0.1 speaking the part of Stripe's REST API that the app's
