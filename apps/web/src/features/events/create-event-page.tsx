@@ -3,11 +3,11 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { useTranslation } from '../../lib/i18n';
+import { browserTimeZone } from '../../lib/time-zone';
 import { toastSuccess } from '../../lib/toasts';
 import { useCreateEvent } from './api/create-event';
 import { EventForm } from './editor/event-form';
 import { createBodyOf, emptyEventValues } from './editor/event-values';
-import { browserTimeZone } from './editor/time-zone';
 
 /** `/events/create`: a new event, saved as a draft, then its page opens to add ticket types. */
 export default function CreateEventPage() {

@@ -4,11 +4,11 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { DetailLoadState } from '../../components/detail-load-state';
 import { PageHeader } from '../../components/page-header';
+import { PageSection } from '../../components/page-section';
 import { useTranslation } from '../../lib/i18n';
 import { toastInfo, toastSuccess } from '../../lib/toasts';
 import { SalesFigures } from '../orders/sales-figures';
-import { SettingsSection } from '../settings/components/settings-section';
-import { useEvent } from './api/get-event';
+import { useEvent, useRefreshEvent } from './api/get-event';
 import { useUpdateEvent } from './api/update-event';
 import { CapacityPoolsSection } from './detail/capacity-pools-section';
 import { EventActions, isEditable } from './detail/event-actions';
@@ -77,6 +77,7 @@ function EventView({ event }: { event: EventDetail }) {
     type: null,
   });
   const [pool, setPool] = useState<{ open: boolean; pool: CapacityPool | null }>({ open: false, pool: null });
+  const refreshEvent = useRefreshEvent(event.id);
 
   return (
     <Stack gap="lg" maw={960}>
@@ -121,7 +122,7 @@ function EventView({ event }: { event: EventDetail }) {
       </Paper>
 
       <Suspense fallback={<Loader aria-label={t('app.loading')} />}>
-        <OrdersSection event={event} />
+        <OrdersSection event={event} refreshEvent={refreshEvent} />
       </Suspense>
 
       <Suspense fallback={<Loader aria-label={t('app.loading')} />}>
@@ -137,9 +138,9 @@ function EventView({ event }: { event: EventDetail }) {
         />
       </Paper>
 
-      <SettingsSection id="event-figures" title={t('eventEditor.figures.heading')}>
+      <PageSection id="event-figures" title={t('eventEditor.figures.heading')}>
         <SalesFigures event={event} />
-      </SettingsSection>
+      </PageSection>
 
       <TicketTypeModal
         event={event}

@@ -10,13 +10,13 @@ import { Alert, Button, Group, Loader, Select, SimpleGrid, Stack, Textarea, Text
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { FormError } from '../../components/form-error';
 import { PageHeader } from '../../components/page-header';
+import { PageSection } from '../../components/page-section';
 import { isApiError } from '../../lib/api-error';
 import { type TranslationKey, useTranslation } from '../../lib/i18n';
 import { useCompanySettings } from './api/get-company';
 import { useUpdateCompanySettings } from './api/update-company';
 import { announceChanges, changedLabels } from './components/changed-fields';
 import { LogoField } from './components/logo-field';
-import { SettingsSection } from './components/settings-section';
 
 const TEXT_FIELDS = [
   'name',
@@ -170,13 +170,13 @@ export default function CompanyPage() {
     <Stack gap="lg" maw={760}>
       <PageHeader route="/settings/company" />
 
-      <SettingsSection id="company-logo" title={t('settings.logo.title')}>
+      <PageSection id="company-logo" title={t('settings.logo.title')}>
         <LogoField path={company.data?.logo?.path ?? null} onChanged={setLastChanged} />
-      </SettingsSection>
+      </PageSection>
 
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="lg">
-          <SettingsSection id="company-identity" title={t('settings.company.identity')}>
+          <PageSection id="company-identity" title={t('settings.company.identity')}>
             <Stack gap="md">
               {text('name', { description: t('settings.company.nameHint'), autoComplete: 'organization' })}
               {text('legalName', { description: t('settings.company.legalNameHint') })}
@@ -187,9 +187,9 @@ export default function CompanyPage() {
                 type: 'email',
               })}
             </Stack>
-          </SettingsSection>
+          </PageSection>
 
-          <SettingsSection id="company-address" title={t('settings.company.address')}>
+          <PageSection id="company-address" title={t('settings.company.address')}>
             <Stack gap="md">
               {text('addressLine1', { autoComplete: 'address-line1' })}
               {text('addressLine2', { autoComplete: 'address-line2' })}
@@ -199,9 +199,9 @@ export default function CompanyPage() {
               </SimpleGrid>
               {text('country', { autoComplete: 'country-name' })}
             </Stack>
-          </SettingsSection>
+          </PageSection>
 
-          <SettingsSection id="company-money" title={t('settings.company.money')}>
+          <PageSection id="company-money" title={t('settings.company.money')}>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Select
                 label={t('settings.fields.defaultCurrency')}
@@ -231,9 +231,9 @@ export default function CompanyPage() {
                 required
               />
             </SimpleGrid>
-          </SettingsSection>
+          </PageSection>
 
-          <SettingsSection id="company-offline-payments" title={t('settings.company.offlinePayments')}>
+          <PageSection id="company-offline-payments" title={t('settings.company.offlinePayments')}>
             <Textarea
               label={t('settings.fields.offlinePaymentInstructions')}
               description={t('settings.company.offlineInstructionsHint')}
@@ -245,7 +245,7 @@ export default function CompanyPage() {
               minRows={3}
               maxRows={10}
             />
-          </SettingsSection>
+          </PageSection>
 
           <FormError error={update.error} />
           {lastChanged && (

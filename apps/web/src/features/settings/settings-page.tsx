@@ -4,6 +4,7 @@ import { Alert, Anchor, Button, Group, Image, List, Loader, Stack, Switch, Text 
 import { Link } from 'react-router';
 import { FormError } from '../../components/form-error';
 import { PageHeader } from '../../components/page-header';
+import { PageSection } from '../../components/page-section';
 import { useTranslation } from '../../lib/i18n';
 import { toastError } from '../../lib/toasts';
 import { PaymentsSection } from '../payments/payments-section';
@@ -11,7 +12,6 @@ import { useFileUrl } from './api/get-file';
 import { useSettingsOverview } from './api/get-overview';
 import { useUpdateSecuritySettings } from './api/update-security';
 import { announceChanges } from './components/changed-fields';
-import { SettingsSection } from './components/settings-section';
 
 function CompanySummary({ company }: { company: SettingsOverview['company'] }) {
   const { t } = useTranslation();
@@ -98,11 +98,11 @@ export default function SettingsPage() {
       <FormError error={overview.error} />
       {data && (
         <>
-          <SettingsSection id="settings-company" title={t('settings.company.title')}>
+          <PageSection id="settings-company" title={t('settings.company.title')}>
             <CompanySummary company={data.company} />
-          </SettingsSection>
+          </PageSection>
 
-          <SettingsSection id="settings-registration" title={t('settings.registration.title')}>
+          <PageSection id="settings-registration" title={t('settings.registration.title')}>
             <Stack gap="xs">
               <Text fw={500}>
                 {data.registration.mode === 'open'
@@ -113,9 +113,9 @@ export default function SettingsPage() {
                 {t('settings.registration.explain')}
               </Text>
             </Stack>
-          </SettingsSection>
+          </PageSection>
 
-          <SettingsSection id="settings-password" title={t('settings.password.title')}>
+          <PageSection id="settings-password" title={t('settings.password.title')}>
             <Stack gap="xs">
               <List size="sm">
                 {PASSWORD_RULES.map((rule) => {
@@ -134,15 +134,15 @@ export default function SettingsPage() {
                 {t('settings.password.explain')}
               </Text>
             </Stack>
-          </SettingsSection>
+          </PageSection>
 
-          <SettingsSection id="settings-security" title={t('settings.security.title')}>
+          <PageSection id="settings-security" title={t('settings.security.title')}>
             <SecuritySection security={data.security} />
-          </SettingsSection>
+          </PageSection>
 
-          <SettingsSection id="settings-payments" title={t('stripe.settings.title')}>
+          <PageSection id="settings-payments" title={t('stripe.settings.title')}>
             <PaymentsSection />
-          </SettingsSection>
+          </PageSection>
         </>
       )}
     </Stack>

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { API_BASE_URL, handleUnauthorized, tokenManager } from '../../../lib/api-client';
+import { eventPath } from '../../../lib/event-resource';
 import { sessionStore } from '../../../lib/session/store';
-import { eventPath } from '../../events/api/event-mutation';
 import { openEventStream, type StreamStatus } from '../live/event-stream';
 import { applyHeadcount, headcountOf } from './headcount-cache';
 import { checkinKeys } from './keys';

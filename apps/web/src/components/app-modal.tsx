@@ -1,13 +1,12 @@
 import { Modal } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../../lib/i18n';
-import { useDevice } from '../../../lib/use-device';
+import { useDevice } from '../lib/use-device';
 
 /**
- * The dialogs of the events pages: a named close button, and for forms (`form`) the whole screen on a phone
- * and content mounted only while open, so each opening starts from fresh values.
+ * The back office's dialogs, centred, their close button named by the theme. A form (`form`) takes the whole
+ * screen on a phone and mounts its content only while open, so each opening starts from fresh values.
  */
-export function EventModal({
+export function AppModal({
   opened,
   onClose,
   title,
@@ -22,7 +21,6 @@ export function EventModal({
   form?: boolean;
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
   const { phoneLayout } = useDevice();
   return (
     <Modal
@@ -31,7 +29,6 @@ export function EventModal({
       title={title}
       size={size}
       fullScreen={form && phoneLayout}
-      closeButtonProps={{ 'aria-label': t('eventEditor.close') }}
       centered
     >
       {(!form || opened) && children}

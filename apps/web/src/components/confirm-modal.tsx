@@ -1,8 +1,8 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { FormError } from '../../../components/form-error';
-import { useTranslation } from '../../../lib/i18n';
-import { EventModal } from '../editor/event-modal';
+import { useTranslation } from '../lib/i18n';
+import { AppModal } from './app-modal';
+import { FormError } from './form-error';
 
 /** A yes-or-no question before a change that is hard to undo; the failure, if any, shows inside it. */
 export function ConfirmModal({
@@ -33,7 +33,7 @@ export function ConfirmModal({
 }) {
   const { t } = useTranslation();
   return (
-    <EventModal opened={opened} onClose={onClose} title={title}>
+    <AppModal opened={opened} onClose={onClose} title={title}>
       <Stack gap="md">
         <Text size="sm">{body}</Text>
         {children}
@@ -47,6 +47,6 @@ export function ConfirmModal({
           </Button>
         </Group>
       </Stack>
-    </EventModal>
+    </AppModal>
   );
 }

@@ -1,9 +1,9 @@
 import { Button, Group } from '@mantine/core';
-import { FormError } from '../../../components/form-error';
-import { useTranslation } from '../../../lib/i18n';
-import { useDevice } from '../../../lib/use-device';
+import { useTranslation } from '../lib/i18n';
+import { useDevice } from '../lib/use-device';
+import { FormError } from './form-error';
 
-/** The foot of an events form: a failure not tied to a field, then Cancel and the submit button. */
+/** The foot of a form: a failure not tied to a field, then Cancel and the submit button. */
 export function FormActions({
   failure,
   pending,
