@@ -3,7 +3,7 @@ import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { PublicLink } from '../../app/public/public-link';
 import { FormError } from '../../components/form-error';
-import { fieldErrors } from '../../lib/api-error';
+import { fieldErrors } from '../../lib/field-errors';
 import { currentLocale, useTranslation } from '../../lib/i18n';
 import { useAction } from '../../lib/use-action';
 import { signUp } from './api/sign-up';

@@ -2,15 +2,14 @@ import type { PublicEvent } from '@guichet/shared/orders';
 import './buyer.css';
 import { Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { navigate } from '../../app/buyer/navigation';
+import { eventSlugsOf, navigate } from '../../app/buyer/navigation';
 import { useTranslation } from '../../lib/i18n';
-import { coverSource, eventSlugsOf } from './buyer-api';
+import { coverSource, usePublicEvent } from './api/get-public-event';
 import { fitQuantities, type Quantities, shortTypes } from './cart';
 import { type BuyerDetails, CheckoutForm } from './checkout-form';
 import { formatEventDate, formatEventEnd } from './format';
 import { LoadFailed } from './load-failed';
 import { TicketPicker } from './ticket-picker';
-import { usePublicEvent } from './use-public-event';
 
 /** `/e/:orgSlug/:eventSlug`: the event, its tickets, and the checkout as a second step of the same page. */
 export default function EventPage({ address }: { address: URL }) {

@@ -3,13 +3,13 @@ import './buyer.css';
 import { formatMoney } from '@guichet/shared/money';
 import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
+import { orderCodeOf } from '../../app/buyer/navigation';
 import { type TranslationKey, useTranslation } from '../../lib/i18n';
-import { orderCodeOf } from './buyer-api';
+import { isWaiting, useOrder } from './api/get-public-order';
 import { CardPayment } from './card-payment';
 import { formatEventDate } from './format';
 import { IssuedTickets } from './issued-tickets';
 import { LoadFailed } from './load-failed';
-import { isWaiting, useOrder } from './use-order';
 
 /** The badge's tint; its text stays dark, for contrast on every tint. */
 const STATUS_COLORS: Record<PublicOrder['status'], string> = {

@@ -1,5 +1,5 @@
 import type { CheckinList, CreateCheckinListBody } from '@guichet/shared/scan';
-import { refusedFields } from '../../lib/refused-fields';
+import { refusedFields } from '../../lib/field-errors';
 import { utcToWallTime, wallTimeToUtc } from '../../lib/time-zone';
 
 export const LIST_NAME_MAX = 100;

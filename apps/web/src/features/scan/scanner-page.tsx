@@ -2,10 +2,10 @@ import type { ScanDirection } from '@guichet/shared/scan';
 import { Anchor, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { startTokenRefresh } from './api/scan-api';
+import { startTokenRefresh } from './api/scan-client';
 
 /** The scanner frame's sign-out, from the page's module (it holds the API client). */
-export { signOut } from './api/scan-api';
+export { signOut } from './api/scan-client';
 
 import { AttendeeSearch } from './components/attendee-search';
 import { CameraScanner } from './components/camera-scanner';

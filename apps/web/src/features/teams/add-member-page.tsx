@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormError } from '../../components/form-error';
 import { PageHeader } from '../../components/page-header';
-import { fieldErrors } from '../../lib/api-error';
+import { fieldErrors } from '../../lib/field-errors';
 import { useTranslation } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toasts';
 import { useCreateInvitation } from './api/create-invitation';

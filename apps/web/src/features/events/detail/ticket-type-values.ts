@@ -1,7 +1,7 @@
 import type { CreateTicketTypeBody, TicketType } from '@guichet/shared/events';
 import { minorToDecimal, parseMoney } from '@guichet/shared/money';
 import { isApiError } from '../../../lib/api-error';
-import { refusedFields } from '../../../lib/refused-fields';
+import { refusedFields } from '../../../lib/field-errors';
 import { utcToWallTime, wallTimeToUtc } from '../../../lib/time-zone';
 
 export const CAPACITY_MAX = 10_000_000;

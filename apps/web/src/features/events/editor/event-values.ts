@@ -1,6 +1,6 @@
 import type { CreateEventBody, EventDetail, UpdateEventBody } from '@guichet/shared/events';
 import type { Place } from '@guichet/shared/places';
-import { refusedFields } from '../../../lib/refused-fields';
+import { refusedFields } from '../../../lib/field-errors';
 import { utcToWallTime, wallTimeToUtc } from '../../../lib/time-zone';
 
 /** What the event form holds: times as wall times in the event's zone, empty strings for blank fields. */

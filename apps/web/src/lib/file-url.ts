@@ -1,13 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { rawRequest } from './raw-request';
-import { settingsKey } from './settings-keys';
+import { api } from './api-client';
+import { FILE_TIMEOUT_MS } from './http-client';
+import { ORG_SCOPE } from './query-client';
 
-/** A file of the organisation (`/files/{id}`), fetched with the token; files never change, so kept. */
+/**
+ * A file of the organisation (`/files/{id}`: its logo, an event's cover), fetched with the token since
+ * files are not public; a file never changes (a new upload is a new id), so it is kept.
+ */
 export function fileQueryOptions(path: string) {
   return queryOptions({
-    queryKey: settingsKey('file', path),
-    queryFn: async () => (await rawRequest('GET', path)).blob(),
+    queryKey: [ORG_SCOPE, 'files', path],
+    queryFn: () => api.get<Blob>(path, { responseType: 'blob', timeoutMs: FILE_TIMEOUT_MS }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

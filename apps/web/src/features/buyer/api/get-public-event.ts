@@ -1,7 +1,27 @@
 import type { PublicEvent } from '@guichet/shared/orders';
 import { useCallback, useEffect, useState } from 'react';
-import { isApiError } from '../../lib/api-error';
-import { eventKey, fetchPublicEvent, takePrefetched } from './buyer-api';
+import { isApiError } from '../../../lib/api-error';
+import { API_BASE_URL } from '../../../lib/http-client';
+import { publicApi } from '../../../lib/public-api';
+import { takePrefetched } from './prefetch';
+
+/** `GET /public/events/{organisation}/{event}`: a published event with what is on sale. */
+export function getPublicEvent(
+  orgSlug: string,
+  eventSlug: string,
+  signal?: AbortSignal,
+): Promise<PublicEvent> {
+  const path = `/public/events/${encodeURIComponent(orgSlug)}/${encodeURIComponent(eventSlug)}`;
+  return publicApi.get<PublicEvent>(path, { signal });
+}
+
+/** The event's key among the data asked for early (see `prefetch.ts`). */
+export const publicEventKey = (orgSlug: string, eventSlug: string) => `event:${orgSlug}/${eventSlug}`;
+
+/** The address of the event's cover image, if it has one. */
+export function coverSource(event: { coverUrl: string | null }): string | null {
+  return event.coverUrl ? `${API_BASE_URL}${event.coverUrl}` : null;
+}
 
 export type EventState =
   | { kind: 'loading' }
@@ -21,8 +41,8 @@ export function usePublicEvent(orgSlug: string, eventSlug: string) {
     void version;
     const controller = new AbortController();
     const load =
-      takePrefetched<PublicEvent>(eventKey(orgSlug, eventSlug)) ??
-      fetchPublicEvent(orgSlug, eventSlug, controller.signal);
+      takePrefetched<PublicEvent>(publicEventKey(orgSlug, eventSlug)) ??
+      getPublicEvent(orgSlug, eventSlug, controller.signal);
     load.then(
       (event) => {
         if (!controller.signal.aborted) setState({ kind: 'ready', event });
@@ -37,7 +57,7 @@ export function usePublicEvent(orgSlug: string, eventSlug: string) {
   }, [orgSlug, eventSlug, version]);
 
   const reload = useCallback(async () => {
-    const event = await fetchPublicEvent(orgSlug, eventSlug);
+    const event = await getPublicEvent(orgSlug, eventSlug);
     setState({ kind: 'ready', event });
     return event;
   }, [orgSlug, eventSlug]);

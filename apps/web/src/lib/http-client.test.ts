@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createApiClient, defaultApiBaseUrl, REQUEST_TIMEOUT_MS } from './api-client';
 import { ApiError } from './api-error';
+import { createApiClient, defaultApiBaseUrl, REQUEST_TIMEOUT_MS } from './http-client';
 
 function json(status: number, body?: unknown, headers: Record<string, string> = {}): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -173,6 +173,84 @@ describe('api client', () => {
   it('maps an unknown error code from the status', async () => {
     const { client } = setup([json(403, { error: { code: 'something-new', message: 'no' } })]);
     await expect(client.get('/x')).rejects.toMatchObject({ code: 'forbidden', message: 'no' });
+  });
+});
+
+describe('api client options', () => {
+  it("sends the organisation a call names instead of the client's, or none for null", async () => {
+    const { client, calls } = setup([json(200, {}), json(200, {})]);
+    await client.get('/scan/events', { organizationId: 'org-2' });
+    await client.get('/scan/organizations', { organizationId: null });
+    expect((calls[0]!.init.headers as Record<string, string>)['X-Organization-ID']).toBe('org-2');
+    expect((calls[1]!.init.headers as Record<string, string>)['X-Organization-ID']).toBeUndefined();
+  });
+
+  it("adds the headers of a call (the buyer's Idempotency-Key) to its own", async () => {
+    const { client, calls } = setup([json(201, { code: 'A' })]);
+    await client.post(
+      '/public/events/o/e/orders',
+      { lines: [] },
+      { headers: { 'Idempotency-Key': 'key-1' } },
+    );
+    const headers = calls[0]!.init.headers as Record<string, string>;
+    expect(headers['Idempotency-Key']).toBe('key-1');
+    expect(headers['Content-Type']).toBe('application/json');
+    expect(calls[0]!.init.body).toBe(JSON.stringify({ lines: [] }));
+  });
+
+  it('times a call out at its own deadline', async () => {
+    vi.useFakeTimers();
+    try {
+      const { client } = setup(['hang']);
+      const result = client.post('/scan/redeem', {}, { timeoutMs: 4000 }).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(3999);
+      let settled = false;
+      void result.then(() => {
+        settled = true;
+      });
+      await Promise.resolve();
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await result).toMatchObject({ code: 'request-timeout', status: 0 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('sends a file as its bytes with its own type, and never retries it when told so', async () => {
+    const { client, calls } = setup([json(503)]);
+    const file = new Blob(['png bytes'], { type: 'image/png' });
+    await expect(client.put('/settings/company/logo', file, { retry: false })).rejects.toMatchObject({
+      status: 503,
+    });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.init.body).toBe(file);
+    expect((calls[0]!.init.headers as Record<string, string>)['Content-Type']).toBe('image/png');
+  });
+
+  it('labels a file without a type as bytes', async () => {
+    const { client, calls } = setup([json(201, {})]);
+    await client.post('/events/covers', new Blob(['?']));
+    expect((calls[0]!.init.headers as Record<string, string>)['Content-Type']).toBe(
+      'application/octet-stream',
+    );
+  });
+
+  it("reads a file's bytes when asked for a blob", async () => {
+    const { client, calls } = setup([new Response(new Uint8Array([1, 2, 3]), { status: 200 })]);
+    const blob = await client.get<Blob>('/files/abc', { responseType: 'blob' });
+    expect(blob).toBeInstanceOf(Blob);
+    expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([1, 2, 3]);
+    expect((calls[0]!.init.headers as Record<string, string>).Accept).toBe('*/*');
+  });
+
+  it('gives the headers a call would carry, for a stream read apart', async () => {
+    const { client } = setup([]);
+    await expect(client.authHeaders()).resolves.toEqual({
+      Authorization: 'Bearer token-1',
+      'X-Organization-ID': 'org-1',
+    });
+    await expect(client.authHeaders({ auth: false, organizationId: null })).resolves.toEqual({});
   });
 });
 

@@ -1,7 +1,16 @@
 import type { PublicOrder } from '@guichet/shared/orders';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isApiError } from '../../lib/api-error';
-import { fetchPublicOrder, orderKey, takePrefetched } from './buyer-api';
+import { isApiError } from '../../../lib/api-error';
+import { publicApi } from '../../../lib/public-api';
+import { takePrefetched } from './prefetch';
+
+/** `GET /public/orders/{code}`: the order by its code, with its tickets once paid. */
+export function getPublicOrder(code: string, signal?: AbortSignal): Promise<PublicOrder> {
+  return publicApi.get<PublicOrder>(`/public/orders/${encodeURIComponent(code)}`, { signal });
+}
+
+/** The order's key among the data asked for early (see `prefetch.ts`). */
+export const publicOrderKey = (code: string) => `order:${code}`;
 
 /** How often a waiting order is asked again, and for how long before the buyer checks by hand. */
 export const POLL_EVERY_MS = 4000;
@@ -33,9 +42,9 @@ export function useOrder(code: string | null) {
     if (!code) return;
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let first = takePrefetched<PublicOrder>(orderKey(code));
+    let first = takePrefetched<PublicOrder>(publicOrderKey(code));
     const load = () => {
-      const request = first ?? fetchPublicOrder(code, controller.signal);
+      const request = first ?? getPublicOrder(code, controller.signal);
       first = undefined;
       request.then(
         (order) => {
