@@ -23,8 +23,8 @@ type PageModule = { default: ComponentType<{ address: URL }> };
 type BuyerPage = 'event' | 'order';
 
 const loaders: Record<BuyerPage, () => Promise<PageModule>> = {
-  event: () => import('../../features/buyer/event-page'),
-  order: () => import('../../features/buyer/order-page'),
+  event: () => import('../routes/buyer/event-page'),
+  order: () => import('../routes/buyer/order-page'),
 };
 
 /**

@@ -16,9 +16,9 @@ import { installScanner } from './install';
  * sign-in pages write it) but none of the back office: no router, no query cache, no navigation. Its page
  * and strings load together; once installed it starts from the service worker's cache, network or not.
  */
-let pageLoad: Promise<typeof import('../../features/scan/scanner-page')> | null = null;
+let pageLoad: Promise<typeof import('../routes/scan/scanner-page')> | null = null;
 function loadPage() {
-  pageLoad ??= import('../../features/scan/scanner-page');
+  pageLoad ??= import('../routes/scan/scanner-page');
   return pageLoad;
 }
 const ScannerPage = lazy(loadPage);
