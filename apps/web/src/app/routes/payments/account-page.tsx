@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { FormError } from '../../../components/form-error';
 import { PageHeader } from '../../../components/page-header';
 import { AccountFacts } from '../../../features/payments/account-facts';
-import { useGoToOnboarding, useStripeAccount } from '../../../features/payments/api/stripe-account';
+import { useStripeAccount } from '../../../features/payments/api/get-stripe-account';
+import { useGoToOnboarding } from '../../../features/payments/api/go-to-onboarding';
 import { useTranslation } from '../../../lib/i18n';
 import { useSessionState } from '../../../lib/session/use-session';
 

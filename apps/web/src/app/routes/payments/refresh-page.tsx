@@ -2,7 +2,7 @@ import { Button, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { FormError } from '../../../components/form-error';
 import { PageHeader } from '../../../components/page-header';
-import { useGoToOnboarding } from '../../../features/payments/api/stripe-account';
+import { useGoToOnboarding } from '../../../features/payments/api/go-to-onboarding';
 import { useTranslation } from '../../../lib/i18n';
 
 /**

@@ -1,10 +1,9 @@
-import type { AuthSession } from '@guichet/shared/auth';
 import { publicApi as api } from '../../../lib/public-api';
-import { sessionStore } from '../../../lib/session/store';
 
 /** Where the e-mail a link was asked for is kept, so the device that opens the link can fill it in. */
 const EMAIL_KEY = 'guichet.emailLinkFor';
 
+/** POST /auth/email-link: mails a sign-in link (answered the same whether or not the account exists). */
 export async function requestEmailLink(body: { email: string }): Promise<void> {
   await api.post<void>('/auth/email-link', body, { auth: false });
   try {
@@ -22,14 +21,11 @@ export function emailLinkRequestedFor(): string {
   }
 }
 
-/** Signs in with the link's token; a 401 `multi-factor-auth-required` asks for the second step. */
-export async function confirmEmailLink(body: { token: string; email: string }): Promise<AuthSession> {
-  const session = await api.post<AuthSession>('/auth/email-link/confirm', body, { auth: false });
-  sessionStore.setAuth(session);
+/** Once the link has signed in, nothing is left to fill in. */
+export function forgetEmailLinkRequest(): void {
   try {
     localStorage.removeItem(EMAIL_KEY);
   } catch {
     // Nothing kept.
   }
-  return session;
 }

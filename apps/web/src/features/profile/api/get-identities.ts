@@ -1,5 +1,5 @@
 import type { LinkedIdentities } from '@guichet/shared/sign-in-options';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** GET /auth/identities: third-party accounts linked to this one, and whether it has a password. */
@@ -9,12 +9,4 @@ export function getIdentities(signal?: AbortSignal): Promise<LinkedIdentities> {
 
 export function identitiesQueryOptions() {
   return queryOptions({ queryKey: ['auth', 'identities'], queryFn: ({ signal }) => getIdentities(signal) });
-}
-
-export function useUnlinkIdentity() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete<void>(`/auth/identities/${id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: identitiesQueryOptions().queryKey }),
-  });
 }
