@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
-import { createApiClient, defaultApiBaseUrl, REQUEST_TIMEOUT_MS } from './http-client';
+import { type CallOptions, createApiClient, defaultApiBaseUrl, REQUEST_TIMEOUT_MS } from './http-client';
 
 function json(status: number, body?: unknown, headers: Record<string, string> = {}): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -37,6 +37,26 @@ function setup(responses: Array<Response | Error | 'hang'>, overrides: { token?:
     random: () => 0,
   });
   return { client, calls, sleeps, onUnauthorized };
+}
+
+/** A call that gets no answer fails with request-timeout exactly `ms` after it started, not before. */
+async function expectTimeoutAfter(ms: number, options?: CallOptions): Promise<void> {
+  vi.useFakeTimers();
+  try {
+    const { client } = setup(['hang']);
+    const result = client.post('/x', {}, options).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(ms - 1);
+    let settled = false;
+    void result.then(() => {
+      settled = true;
+    });
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await result).toMatchObject({ code: 'request-timeout', status: 0 });
+  } finally {
+    vi.useRealTimers();
+  }
 }
 
 describe('api client', () => {
@@ -147,22 +167,7 @@ describe('api client', () => {
   });
 
   it('times out after 15 000 ms with request-timeout', async () => {
-    vi.useFakeTimers();
-    try {
-      const { client } = setup(['hang']);
-      const result = client.post('/x', {}).catch((e: unknown) => e);
-      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
-      let settled = false;
-      void result.then(() => {
-        settled = true;
-      });
-      await Promise.resolve();
-      expect(settled).toBe(false);
-      await vi.advanceTimersByTimeAsync(1);
-      expect(await result).toMatchObject({ code: 'request-timeout', status: 0 });
-    } finally {
-      vi.useRealTimers();
-    }
+    await expectTimeoutAfter(REQUEST_TIMEOUT_MS);
   });
 
   it('returns undefined for 204', async () => {
@@ -199,22 +204,7 @@ describe('api client options', () => {
   });
 
   it('times a call out at its own deadline', async () => {
-    vi.useFakeTimers();
-    try {
-      const { client } = setup(['hang']);
-      const result = client.post('/scan/redeem', {}, { timeoutMs: 4000 }).catch((e: unknown) => e);
-      await vi.advanceTimersByTimeAsync(3999);
-      let settled = false;
-      void result.then(() => {
-        settled = true;
-      });
-      await Promise.resolve();
-      expect(settled).toBe(false);
-      await vi.advanceTimersByTimeAsync(1);
-      expect(await result).toMatchObject({ code: 'request-timeout', status: 0 });
-    } finally {
-      vi.useRealTimers();
-    }
+    await expectTimeoutAfter(4000, { timeoutMs: 4000 });
   });
 
   it('sends a file as its bytes with its own type, and never retries it when told so', async () => {
