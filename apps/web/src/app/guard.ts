@@ -1,5 +1,6 @@
 import { type AppRoute, canAccessRoute, firstAllowedRoute, ROUTE_ACCESS } from '@guichet/shared/permissions';
 import { nextFromSearch, safeNextPath } from '../lib/next-path';
+import { SCAN_PATH } from '../lib/public-paths';
 
 export type GuardDecision = { type: 'allow' } | { type: 'wait' } | { type: 'redirect'; to: string };
 
@@ -17,9 +18,6 @@ export interface GuardInput {
   scanOnlyStaff?: boolean;
   permissions: readonly string[];
 }
-
-/** The door scanner: its own start-up (see `app/scan/scan-app.tsx`), reached with a full load. */
-export const SCANNER_PATH = '/scan';
 
 /** Pages a signed-in staff member has no reason to see. */
 const SIGNED_OUT_ONLY: readonly AppRoute[] = ['/connection', '/regs8df0s9dfsd'];
@@ -48,7 +46,7 @@ export function decideAccess(input: GuardInput): GuardDecision {
   if (access.kind === 'signed-in') return { type: 'allow' };
 
   if (!input.hasOrganization) {
-    return { type: 'redirect', to: input.scanOnlyStaff ? SCANNER_PATH : '/create-organization' };
+    return { type: 'redirect', to: input.scanOnlyStaff ? SCAN_PATH : '/create-organization' };
   }
   if (canAccessRoute(route, input.permissions)) return { type: 'allow' };
   const fallback = firstAllowedRoute(input.permissions);

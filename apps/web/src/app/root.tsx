@@ -4,14 +4,14 @@ import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { setFlash } from '../lib/flash';
 import { changeLocale, currentLocale, useTranslation } from '../lib/i18n';
-import { isPublicAuthPath, leaveFor, pathOf } from '../lib/public-paths';
+import { isPublicAuthPath, leaveFor, pathOf, SCAN_PATH } from '../lib/public-paths';
 import { isRouteHandle, ROUTE_META } from '../lib/route-meta';
 import { endLocalSession } from '../lib/session/actions';
 import { applyProfile, stateWithProfile } from '../lib/session/apply-profile';
 import { sessionStore } from '../lib/session/store';
 import { useSession } from '../lib/session/use-session';
 import { toastInfo } from '../lib/toasts';
-import { decideAccess, SCANNER_PATH } from './guard';
+import { decideAccess } from './guard';
 
 export function FullPageLoader() {
   const { t } = useTranslation();
@@ -83,7 +83,7 @@ export function Root() {
   if (decision.type === 'wait') return <FullPageLoader />;
   if (decision.type === 'redirect') {
     // The sign-in pages and the scanner are other start-ups: a full load, not a move of the router.
-    const elsewhere = isPublicAuthPath(pathOf(decision.to)) || decision.to === SCANNER_PATH;
+    const elsewhere = isPublicAuthPath(pathOf(decision.to)) || decision.to === SCAN_PATH;
     return elsewhere ? <LeaveFor to={decision.to} /> : <Navigate to={decision.to} replace />;
   }
   return <Outlet />;

@@ -23,7 +23,7 @@ function page(path: AppRoute, load: Loader): RouteObject {
     : { path: path.slice(1), handle, lazy: lazyComponent(load) };
 }
 
-const upcoming = () => import('../features/upcoming/upcoming-page');
+const upcoming = () => import('./routes/upcoming/upcoming-page');
 
 /** A page with its own part of the catalogue, loaded before it renders. */
 function withStrings(part: 'events' | 'payments', load: Loader): Loader {
@@ -46,49 +46,49 @@ export const routes: RouteObject[] = [
       {
         lazy: lazyComponent(() => import('./layouts/auth-layout')),
         children: [
-          page('/create-organization', () => import('../features/organizations/create-organization-page')),
-          page('/term-of-services', () => import('../features/terms/terms-page')),
-          page('/invitations/accept', () => import('../features/teams/accept-invitation-page')),
+          page('/create-organization', () => import('./routes/organizations/create-organization-page')),
+          page('/term-of-services', () => import('./routes/terms/terms-page')),
+          page('/invitations/accept', () => import('./routes/teams/accept-invitation-page')),
         ],
       },
       {
         lazy: lazyComponent(() => import('./layouts/default-layout')),
         children: [
-          page('/', () => import('../features/dashboard/dashboard-page')),
+          page('/', () => import('./routes/dashboard/dashboard-page')),
           page(
             '/events',
-            withStrings('events', () => import('../features/events/events-page')),
+            withStrings('events', () => import('./routes/events/events-page')),
           ),
           page(
             '/events/create',
-            withStrings('events', () => import('../features/events/create-event-page')),
+            withStrings('events', () => import('./routes/events/create-event-page')),
           ),
           page(
             '/events/:id',
-            withStrings('events', () => import('../features/events/event-page')),
+            withStrings('events', () => import('./routes/events/event-page')),
           ),
           page('/customers', upcoming),
           page('/customers/list', upcoming),
           page('/finances', upcoming),
           page('/acquisition', upcoming),
-          page('/teams', () => import('../features/teams/teams-page')),
-          page('/teams/add', () => import('../features/teams/add-member-page')),
-          page('/teams/:id', () => import('../features/teams/member-page')),
+          page('/teams', () => import('./routes/teams/teams-page')),
+          page('/teams/add', () => import('./routes/teams/add-member-page')),
+          page('/teams/:id', () => import('./routes/teams/member-page')),
           page(
             '/settings',
-            withStrings('payments', () => import('../features/settings/settings-page')),
+            withStrings('payments', () => import('./routes/settings/settings-page')),
           ),
-          page('/settings/company', () => import('../features/settings/company-page')),
+          page('/settings/company', () => import('./routes/settings/company-page')),
           page(
             '/checkout/account',
-            withStrings('payments', () => import('../features/payments/account-page')),
+            withStrings('payments', () => import('./routes/payments/account-page')),
           ),
           page(
             '/checkout/refresh',
-            withStrings('payments', () => import('../features/payments/refresh-page')),
+            withStrings('payments', () => import('./routes/payments/refresh-page')),
           ),
-          page('/profile', () => import('../features/profile/profile-page')),
-          page('/edit-password', () => import('../features/auth/edit-password-page')),
+          page('/profile', () => import('./routes/profile/profile-page')),
+          page('/edit-password', () => import('./routes/auth/edit-password-page')),
         ],
       },
       { path: '*', lazy: lazyComponent(() => import('./layouts/not-found-layout')) },

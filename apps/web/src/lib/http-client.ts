@@ -1,6 +1,8 @@
 /**
- * The HTTP client (timeouts, retries, error mapping), with no session attached: the back office wires it to
- * the session in `api-client.ts`, the sign-in pages use `public-api.ts`.
+ * The one HTTP client of the web app (timeouts, retries, error mapping, the bearer token and the
+ * organisation header), with no session attached. Its instances: the back office's in `api-client.ts`, on
+ * the persisted session (`session/session-client.ts`, which the door scanner uses too, with its own 401
+ * rule), and `public-api.ts` for the calls made without a session (sign-in pages, the buyer's pages).
  */
 import { ApiError, errorFromBody, parseRetryAfter } from './api-error';
 
@@ -9,6 +11,8 @@ export const REQUEST_TIMEOUT_MS = 15_000;
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 export const MAX_ATTEMPTS = 3;
+/** A file sent or read (a logo, a cover image) may take a while on a phone's network. */
+export const FILE_TIMEOUT_MS = 60_000;
 const BACKOFF_BASE_MS = 400;
 /** A server asking to wait longer than this is not retried automatically. */
 const MAX_RETRY_AFTER_MS = 30_000;
@@ -17,13 +21,24 @@ export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' |
 
 export interface RequestOptions {
   method?: HttpMethod;
+  /** Sent as JSON; a `Blob` (a chosen file) is sent as its bytes, with its own type. */
   body?: unknown;
   signal?: AbortSignal;
   /** `false` turns off retries even for an idempotent method. */
   retry?: boolean;
   /** `false` sends no `Authorization` header and does not refresh the token first. */
   auth?: boolean;
+  /** This call's organisation instead of the client's (the scanner works for several); `null` sends none. */
+  organizationId?: string | null;
+  /** More headers for this call (the buyer's `Idempotency-Key`). */
+  headers?: Record<string, string>;
+  /** This call's deadline instead of the client's (a scan at the door must not wait 15 s). */
+  timeoutMs?: number;
+  /** `blob`: the answer is a file's bytes, not JSON. */
+  responseType?: 'json' | 'blob';
 }
+
+export type CallOptions = Omit<RequestOptions, 'method' | 'body'>;
 
 export interface ApiClientDeps {
   baseUrl: string;
@@ -54,18 +69,32 @@ export function createApiClient(deps: ApiClientDeps) {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const now = deps.now ?? Date.now;
   const random = deps.random ?? Math.random;
-  const timeoutMs = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
 
-  async function attempt<T>(path: string, method: HttpMethod, options: RequestOptions): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  /** The token (refreshed first when it is about to expire) and the organisation a call carries. */
+  async function authHeaders(options: CallOptions = {}): Promise<Record<string, string>> {
+    const headers: Record<string, string> = {};
     if (options.auth !== false) {
       const token = await deps.getAccessToken();
       if (token) headers.Authorization = `Bearer ${token}`;
     }
-    const organizationId = deps.getOrganizationId();
+    const organizationId =
+      options.organizationId === undefined ? deps.getOrganizationId() : options.organizationId;
     if (organizationId) headers['X-Organization-ID'] = organizationId;
+    return headers;
+  }
 
+  async function attempt<T>(path: string, method: HttpMethod, options: RequestOptions): Promise<T> {
+    const { body } = options;
+    const bytes = body instanceof Blob;
+    const headers: Record<string, string> = {
+      Accept: options.responseType === 'blob' ? '*/*' : 'application/json',
+      ...(await authHeaders(options)),
+      ...options.headers,
+    };
+    if (body !== undefined)
+      headers['Content-Type'] = bytes ? body.type || 'application/octet-stream' : 'application/json';
+
+    const timeoutMs = options.timeoutMs ?? deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -80,7 +109,7 @@ export function createApiClient(deps: ApiClientDeps) {
       response = await deps.fetch(`${deps.baseUrl}${path}`, {
         method,
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: body === undefined || bytes ? body : JSON.stringify(body),
         credentials: 'include',
         signal: controller.signal,
       });
@@ -106,6 +135,7 @@ export function createApiClient(deps: ApiClientDeps) {
       throw errorFromBody(response.status, await readJson(response), retryAfter);
     }
     if (response.status === 204 || method === 'HEAD') return undefined as T;
+    if (options.responseType === 'blob') return (await response.blob()) as T;
     return (await readJson(response)) as T;
   }
 
@@ -128,15 +158,15 @@ export function createApiClient(deps: ApiClientDeps) {
 
   return {
     request,
-    get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-      request<T>(path, { ...options, method: 'GET' }),
-    post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    authHeaders,
+    get: <T>(path: string, options?: CallOptions) => request<T>(path, { ...options, method: 'GET' }),
+    post: <T>(path: string, body?: unknown, options?: CallOptions) =>
       request<T>(path, { ...options, method: 'POST', body }),
-    patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    patch: <T>(path: string, body?: unknown, options?: CallOptions) =>
       request<T>(path, { ...options, method: 'PATCH', body }),
-    put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    put: <T>(path: string, body?: unknown, options?: CallOptions) =>
       request<T>(path, { ...options, method: 'PUT', body }),
-    delete: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    delete: <T>(path: string, body?: unknown, options?: CallOptions) =>
       request<T>(path, { ...options, method: 'DELETE', body }),
   };
 }

@@ -49,6 +49,8 @@ export async function leaveFor(
 }
 
 /** The door scanner: its own light app, installable and working offline (scope `/scan`). */
+export const SCAN_PATH = '/scan';
+
 export function isScanPath(pathname: string): boolean {
   return /^\/scan(\/.*)?$/.test(pathname);
 }

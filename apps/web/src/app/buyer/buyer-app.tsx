@@ -4,21 +4,15 @@ import { createRoot } from 'react-dom/client';
 import { AuthFrame } from '../../components/auth-frame';
 import { BrandMark } from '../../components/brand-mark';
 import { LanguageSelect } from '../../components/language-select';
-import {
-  eventKey,
-  eventSlugsOf,
-  fetchPublicEvent,
-  fetchPublicOrder,
-  orderCodeOf,
-  orderKey,
-  prefetch,
-} from '../../features/buyer/buyer-api';
+import { getPublicEvent, publicEventKey } from '../../features/buyer/api/get-public-event';
+import { getPublicOrder, publicOrderKey } from '../../features/buyer/api/get-public-order';
+import { prefetch } from '../../features/buyer/api/prefetch';
 import { LoadFailed } from '../../features/buyer/load-failed';
 import { changeLocale, loadCataloguePart, useTranslation } from '../../lib/i18n';
 import { isBuyerPath, normalizePath } from '../../lib/public-paths';
 import { AppErrorBoundary } from '../components/app-error-boundary';
 import { createAppTheme, cssVariablesResolver } from '../theme';
-import { useAddress } from './navigation';
+import { eventSlugsOf, orderCodeOf, useAddress } from './navigation';
 
 /**
  * The buyer's app: the public event page with its checkout, and the order page a buyer lands on after it
@@ -29,8 +23,8 @@ type PageModule = { default: ComponentType<{ address: URL }> };
 type BuyerPage = 'event' | 'order';
 
 const loaders: Record<BuyerPage, () => Promise<PageModule>> = {
-  event: () => import('../../features/buyer/event-page'),
-  order: () => import('../../features/buyer/order-page'),
+  event: () => import('../routes/buyer/event-page'),
+  order: () => import('../routes/buyer/order-page'),
 };
 
 /**
@@ -123,11 +117,11 @@ function BuyerApp() {
 function prefetchFor(address: URL, page: BuyerPage): void {
   if (page === 'order') {
     const code = orderCodeOf(address);
-    if (code) prefetch(orderKey(code), () => fetchPublicOrder(code));
+    if (code) prefetch(publicOrderKey(code), () => getPublicOrder(code));
     return;
   }
   const { orgSlug, eventSlug } = eventSlugsOf(address.pathname);
-  prefetch(eventKey(orgSlug, eventSlug), () => fetchPublicEvent(orgSlug, eventSlug));
+  prefetch(publicEventKey(orgSlug, eventSlug), () => getPublicEvent(orgSlug, eventSlug));
 }
 
 export function start(container: HTMLElement): void {

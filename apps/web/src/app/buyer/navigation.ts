@@ -38,3 +38,14 @@ export function navigate(to: string): void {
   window.scrollTo(0, 0);
   notify();
 }
+
+/** `/e/{organisation}/{event}` → the two slugs. */
+export function eventSlugsOf(pathname: string): { orgSlug: string; eventSlug: string } {
+  const [, , orgSlug = '', eventSlug = ''] = pathname.split('/').map(decodeURIComponent);
+  return { orgSlug, eventSlug };
+}
+
+/** `/checkout/firebase?order=CODE` → the code, or null without one. */
+export function orderCodeOf(address: URL): string | null {
+  return address.searchParams.get('order')?.trim() || null;
+}

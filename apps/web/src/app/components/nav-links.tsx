@@ -8,6 +8,7 @@ import { NavLink, Stack } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { NAV_ITEMS } from '../../lib/navigation';
+import { SCAN_PATH } from '../../lib/public-paths';
 import { useSessionState } from '../../lib/session/use-session';
 
 function isActive(route: AppRoute, pathname: string): boolean {
@@ -15,9 +16,6 @@ function isActive(route: AppRoute, pathname: string): boolean {
   if (route === '/customers') return pathname === '/customers';
   return pathname === route || pathname.startsWith(`${route}/`);
 }
-
-/** Who may open the door scanner (the API admits the same on its scan endpoints). */
-const SCANNER_PATH = '/scan';
 
 /** The back office's sections, only those the current organisation's permissions open. */
 export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
@@ -45,7 +43,7 @@ export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
         })}
         {scans && (
           // The scanner is an app of its own (installable, offline): a full page load, not a route of this one.
-          <NavLink component="a" href={SCANNER_PATH} label={t('nav.scanner')} onClick={onNavigate} />
+          <NavLink component="a" href={SCAN_PATH} label={t('nav.scanner')} onClick={onNavigate} />
         )}
         {!organization && (
           <NavLink

@@ -18,10 +18,10 @@ import { usePath } from './navigation';
 type PageModule = { default: ComponentType };
 
 const loaders: Record<PublicAuthPath, () => Promise<PageModule>> = {
-  '/connection': () => import('../../features/auth/connection-page'),
-  '/regs8df0s9dfsd': () => import('../../features/auth/registration-page'),
-  '/password-forgotten': () => import('../../features/auth/password-forgotten-page'),
-  '/reset-password': () => import('../../features/auth/reset-password-page'),
+  '/connection': () => import('../routes/auth/connection-page'),
+  '/regs8df0s9dfsd': () => import('../routes/auth/registration-page'),
+  '/password-forgotten': () => import('../routes/auth/password-forgotten-page'),
+  '/reset-password': () => import('../routes/auth/reset-password-page'),
 };
 
 /** One download per page, shared by the start-up (which begins it early) and `lazy`. */

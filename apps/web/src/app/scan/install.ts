@@ -3,7 +3,8 @@
  * office is not offered as "the scanner") and the service worker that keeps the scanner's code and page
  * (scope `/scan`; the file is written by the build with the list of the scanner's assets).
  */
-export const SCAN_PATH = '/scan';
+import { SCAN_PATH } from '../../lib/public-paths';
+
 export const SCAN_MANIFEST = '/scan.webmanifest';
 export const SCAN_SERVICE_WORKER = '/scan-sw.js';
 
@@ -20,7 +21,7 @@ export function installScanner(): void {
   }
   // Only a build has the worker (the development server serves sources, not a list of built assets).
   if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-    navigator.serviceWorker.register(SCAN_SERVICE_WORKER, { scope: '/scan' }).catch((error: unknown) => {
+    navigator.serviceWorker.register(SCAN_SERVICE_WORKER, { scope: SCAN_PATH }).catch((error: unknown) => {
       // The scanner still works online; offline reloads are what is lost.
       console.warn('The scanner could not install its offline support', error);
     });

@@ -4,20 +4,21 @@ import { createRoot } from 'react-dom/client';
 import { AuthFrame } from '../../components/auth-frame';
 import { BrandMark } from '../../components/brand-mark';
 import { LanguageSelect } from '../../components/language-select';
+import { SCAN_SIGN_IN } from '../../features/scan/sign-in';
 import { changeLocale, loadCataloguePart, useTranslation } from '../../lib/i18n';
 import { sessionStore } from '../../lib/session/store';
 import { AppErrorBoundary } from '../components/app-error-boundary';
 import { createAppTheme, cssVariablesResolver } from '../theme';
-import { installScanner, SCAN_PATH } from './install';
+import { installScanner } from './install';
 
 /**
  * The door scanner (`/scan`): a light app of its own, like the buyer's. It needs the staff session (the
  * sign-in pages write it) but none of the back office: no router, no query cache, no navigation. Its page
  * and strings load together; once installed it starts from the service worker's cache, network or not.
  */
-let pageLoad: Promise<typeof import('../../features/scan/scanner-page')> | null = null;
+let pageLoad: Promise<typeof import('../routes/scan/scanner-page')> | null = null;
 function loadPage() {
-  pageLoad ??= import('../../features/scan/scanner-page');
+  pageLoad ??= import('../routes/scan/scanner-page');
   return pageLoad;
 }
 const ScannerPage = lazy(loadPage);
@@ -66,7 +67,7 @@ function ScanShell() {
     // Through the page's module (already loaded): the API client stays in the page's chunks.
     const page = await loadPage();
     await page.signOut();
-    window.location.assign(`/connection?next=${encodeURIComponent(SCAN_PATH)}`);
+    window.location.assign(SCAN_SIGN_IN);
   };
   return (
     <AuthFrame
@@ -96,7 +97,7 @@ function ScanShell() {
 export function start(container: HTMLElement): void {
   // No session: sign in first, then come back here (the sign-in page honours `next`).
   if (sessionStore.getState().token === null) {
-    window.location.replace(`/connection?next=${encodeURIComponent(SCAN_PATH)}`);
+    window.location.replace(SCAN_SIGN_IN);
     return;
   }
   installScanner();

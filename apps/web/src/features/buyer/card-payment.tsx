@@ -3,7 +3,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { errorMessage } from '../../lib/i18n/error-message';
-import { fetchCheckoutLink } from './buyer-api';
+import { getCheckoutLink } from './api/get-checkout-link';
 
 /** `m:ss` of what is left until `until`, never below zero. */
 export function timeLeft(until: string, now: number): string {
@@ -37,7 +37,7 @@ export function CardPayment({ order, onTimeUp }: { order: PublicOrder; onTimeUp:
     setOpening(true);
     setFailure(null);
     try {
-      const link = order.checkoutUrl ? { url: order.checkoutUrl } : await fetchCheckoutLink(order.code);
+      const link = order.checkoutUrl ? { url: order.checkoutUrl } : await getCheckoutLink(order.code);
       window.location.assign(link.url);
     } catch (error) {
       setFailure(`${t('buyer.order.paymentUnavailable')} ${errorMessage(error)}`);

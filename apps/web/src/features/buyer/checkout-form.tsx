@@ -5,8 +5,8 @@ import { type FormEvent, type Ref, useRef, useState } from 'react';
 import { isApiError } from '../../lib/api-error';
 import { useTranslation } from '../../lib/i18n';
 import { errorMessage } from '../../lib/i18n/error-message';
+import { placePublicOrder } from './api/place-order';
 import { attendeeNamesOf, missingNames } from './attendee-names';
-import { placePublicOrder } from './buyer-api';
 import { cartOf, type Quantities } from './cart';
 import { checkoutKey, forgetCheckoutKey } from './idempotency';
 

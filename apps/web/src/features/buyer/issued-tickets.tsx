@@ -2,7 +2,7 @@ import type { PublicOrder } from '@guichet/shared/orders';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { ticketsPdfUrl } from './buyer-api';
+import { ticketsPdfUrl } from './api/tickets-pdf';
 import { TicketQr } from './ticket-qr';
 
 type Ticket = PublicOrder['tickets'][number];

@@ -14,10 +14,10 @@ import {
   Title,
 } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
+import { ConfirmModal } from '../../components/confirm-modal';
 import { FormError } from '../../components/form-error';
 import { useTranslation } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toasts';
-import { ConfirmModal } from '../events/detail/confirm-modal';
 import { useConflicts } from './api/list-conflicts';
 import { useResolveConflict } from './api/resolve-conflict';
 import { lightBadge } from './badge';

@@ -2,11 +2,11 @@ import type { EventDetail } from '@guichet/shared/events';
 import type { CheckinList } from '@guichet/shared/scan';
 import { Checkbox, Fieldset, NumberInput, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { AppModal } from '../../components/app-modal';
+import { FormActions } from '../../components/form-actions';
 import { useTranslation } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toasts';
 import { useDevice } from '../../lib/use-device';
-import { EventModal } from '../events/editor/event-modal';
-import { FormActions } from '../events/editor/form-actions';
 import { useCreateCheckinList } from './api/create-checkin-list';
 import { useUpdateCheckinList } from './api/update-checkin-list';
 import {
@@ -36,9 +36,9 @@ export function ListModal({
   const { t } = useTranslation();
   const title = list ? t('checkin.lists.editTitle', { name: list.name }) : t('checkin.lists.addTitle');
   return (
-    <EventModal opened={opened} onClose={onClose} title={title} size="lg" form>
+    <AppModal opened={opened} onClose={onClose} title={title} size="lg" form>
       <ListForm event={event} list={list} onDone={onClose} />
-    </EventModal>
+    </AppModal>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { CheckinList, CreateCheckinListBody } from '@guichet/shared/scan';
-import { refusedFields } from '../events/editor/event-values';
-import { utcToWallTime, wallTimeToUtc } from '../events/editor/time-zone';
+import { refusedFields } from '../../lib/field-errors';
+import { utcToWallTime, wallTimeToUtc } from '../../lib/time-zone';
 
 export const LIST_NAME_MAX = 100;
 export const ALERT_MAX = 10_000_000;

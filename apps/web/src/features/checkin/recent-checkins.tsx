@@ -1,11 +1,11 @@
 import type { EventDetail } from '@guichet/shared/events';
 import { Button, Group, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { type ReactNode, useMemo, useState } from 'react';
+import { ConfirmModal } from '../../components/confirm-modal';
 import { FormError } from '../../components/form-error';
 import { useTranslation } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toasts';
 import { useDevice } from '../../lib/use-device';
-import { ConfirmModal } from '../events/detail/confirm-modal';
 import { useCheckins } from './api/list-checkins';
 import { useUndoCheckin } from './api/undo-checkin';
 import { EntryCards, EntryTable, type LogEntry } from './checkin-entries';

@@ -13,14 +13,12 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { AppModal } from '../../components/app-modal';
+import { FormActions } from '../../components/form-actions';
 import { isApiError } from '../../lib/api-error';
 import { useTranslation } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toasts';
-import { eventQueryOptions } from '../events/api/get-event';
-import { EventModal } from '../events/editor/event-modal';
-import { FormActions } from '../events/editor/form-actions';
 import { useCreateBoxOfficeOrder } from './api/create-order';
 import {
   type BoxOfficeErrors,
@@ -36,20 +34,23 @@ import {
 /** Staff create an order by hand: complimentary tickets, or tickets paid at the door. */
 export function BoxOfficeModal({
   event,
+  refreshEvent,
   opened,
   onClose,
   onCreated,
 }: {
   event: EventDetail;
+  /** Reads the event again (its figures update): which ticket type ran short, after a sold-out answer. */
+  refreshEvent: () => Promise<EventDetail>;
   opened: boolean;
   onClose: () => void;
   onCreated: (order: OrderDetail) => void;
 }) {
   const { t } = useTranslation();
   return (
-    <EventModal opened={opened} onClose={onClose} title={t('orders.boxOffice.title')} size="lg" form>
-      <BoxOfficeForm event={event} onCancel={onClose} onCreated={onCreated} />
-    </EventModal>
+    <AppModal opened={opened} onClose={onClose} title={t('orders.boxOffice.title')} size="lg" form>
+      <BoxOfficeForm event={event} refreshEvent={refreshEvent} onCancel={onClose} onCreated={onCreated} />
+    </AppModal>
   );
 }
 
@@ -118,15 +119,16 @@ function TicketTypeLine({
 
 function BoxOfficeForm({
   event,
+  refreshEvent,
   onCancel,
   onCreated,
 }: {
   event: EventDetail;
+  refreshEvent: () => Promise<EventDetail>;
   onCancel: () => void;
   onCreated: (order: OrderDetail) => void;
 }) {
   const { t, locale } = useTranslation();
-  const queryClient = useQueryClient();
   const create = useCreateBoxOfficeOrder(event.id);
   const [values, setValues] = useState<BoxOfficeValues>(emptyBoxOffice);
   const [errors, setErrors] = useState<BoxOfficeErrors>({});
@@ -151,9 +153,7 @@ function BoxOfficeForm({
     } catch (error) {
       if (isApiError(error) && error.code === 'sold-out') {
         // The answer does not say which type ran short: the event read again does, and its figures update.
-        const fresh = await queryClient
-          .fetchQuery({ ...eventQueryOptions(event.id), staleTime: 0 })
-          .catch(() => null);
+        const fresh = await refreshEvent().catch(() => null);
         const short = fresh ? shortTypes(values, fresh.ticketTypes) : [];
         if (short.length > 0) {
           setShortage(

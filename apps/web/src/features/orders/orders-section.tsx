@@ -21,7 +21,14 @@ const ORDER_PARAM = 'order';
  * The event's orders on its page: search and filters, cursor pages, the order dialog, the box office and
  * the CSV export. Loaded on its own (React.lazy) so the event page's chunk stays small.
  */
-export default function OrdersSection({ event }: { event: EventDetail }) {
+export default function OrdersSection({
+  event,
+  refreshEvent,
+}: {
+  event: EventDetail;
+  /** Reads the event again, for the box office to tell which ticket type ran short. */
+  refreshEvent: () => Promise<EventDetail>;
+}) {
   const { t } = useTranslation();
   const { phoneLayout } = useDevice();
   const [params, setParams] = useSearchParams();
@@ -132,6 +139,7 @@ export default function OrdersSection({ event }: { event: EventDetail }) {
       <OrderDialog orderId={orderId} onClose={closeOrder} />
       <BoxOfficeModal
         event={event}
+        refreshEvent={refreshEvent}
         opened={boxOffice}
         onClose={() => setBoxOffice(false)}
         onCreated={(order: OrderDetail) => {

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { FormError } from '../../components/form-error';
 import { useTranslation } from '../../lib/i18n';
 import { AccountFacts } from './account-facts';
-import { useGoToOnboarding, useStripeAccount } from './api/stripe-account';
+import { useStripeAccount } from './api/get-stripe-account';
+import { useGoToOnboarding } from './api/go-to-onboarding';
 
 /** The settings' payments section: how each way to pay is set up, and Stripe Connect onboarding (ALL). */
 export function PaymentsSection() {

@@ -1,6 +1,10 @@
 import type { OfflineSnapshot, RedeemAnswer, ScanDirection, SnapshotTicket } from '@guichet/shared/scan';
 import { isApiError } from '../../lib/api-error';
-import { getSnapshot, isUnreachable, probeServer, redeem, syncScans } from './api/scan-api';
+import { getSnapshot } from './api/get-snapshot';
+import { probeServer } from './api/probe-server';
+import { redeem } from './api/redeem';
+import { isUnreachable } from './api/scan-client';
+import { syncScans } from './api/sync-scans';
 import { type Connectivity, createConnectivity, type Mode } from './offline/connectivity';
 import { createIdbStore } from './offline/idb-store';
 import { buildPresence, decideLocally, ticketsById } from './offline/local-decision';

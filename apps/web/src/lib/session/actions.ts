@@ -1,4 +1,4 @@
-import { api, tokenManager } from '../api-client';
+import { staffSession } from '../api-client';
 import { ORG_SCOPE, queryClient } from '../query-client';
 import { applyProfile } from './apply-profile';
 import { meQueryOptions } from './me';
@@ -18,20 +18,14 @@ export function switchOrganization(organizationId: string): void {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] === ORG_SCOPE });
 }
 
-/** Wipes what this browser knows of the session. */
+/** Wipes what this browser knows of the session, its cached queries included. */
 export function endLocalSession(): void {
-  tokenManager.stop();
-  sessionStore.clear();
+  staffSession.endSession();
   queryClient.clear();
 }
 
 /** Revokes the refresh family on the server, then wipes the local session whatever the answer. */
 export async function signOut(): Promise<void> {
-  try {
-    await api.post<void>('/auth/sign-out', undefined, { auth: false });
-  } catch {
-    // Offline or already revoked: the local session goes anyway.
-  } finally {
-    endLocalSession();
-  }
+  await staffSession.signOut();
+  queryClient.clear();
 }

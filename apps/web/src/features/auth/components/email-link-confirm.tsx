@@ -4,7 +4,8 @@ import { FormError } from '../../../components/form-error';
 import { isApiError } from '../../../lib/api-error';
 import { useTranslation } from '../../../lib/i18n';
 import { useAction } from '../../../lib/use-action';
-import { confirmEmailLink, emailLinkRequestedFor } from '../api/email-link';
+import { confirmEmailLink } from '../api/confirm-email-link';
+import { emailLinkRequestedFor } from '../api/request-email-link';
 import { AuthHeading } from './auth-heading';
 import { isValidEmail } from './email-check';
 

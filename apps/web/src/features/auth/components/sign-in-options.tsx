@@ -7,8 +7,10 @@ import { ApiError, isApiError } from '../../../lib/api-error';
 import { useTranslation } from '../../../lib/i18n';
 import { nextFromSearch } from '../../../lib/next-path';
 import { useAction } from '../../../lib/use-action';
-import { requestEmailLink } from '../api/email-link';
-import { getProviders, sessionFromCookie, startUrl } from '../api/third-party';
+import { getProviders } from '../api/get-providers';
+import { startUrl } from '../api/oidc-start';
+import { requestEmailLink } from '../api/request-email-link';
+import { sessionFromCookie } from '../api/session-from-cookie';
 import { isValidEmail } from './email-check';
 import { resultFromFragment, signInWithPopup } from './oidc-popup';
 

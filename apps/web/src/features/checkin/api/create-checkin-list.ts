@@ -1,6 +1,6 @@
 import type { CheckinList, CreateCheckinListBody } from '@guichet/shared/scan';
 import { api } from '../../../lib/api-client';
-import { eventPath } from '../../events/api/event-mutation';
+import { eventPath } from '../../../lib/event-resource';
 import { useListMutation } from './list-mutation';
 
 /** `POST /events/{id}/checkin-lists`. */

@@ -1,7 +1,7 @@
 import type { Headcount } from '@guichet/shared/scan';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { eventPath } from '../../events/api/event-mutation';
+import { eventPath } from '../../../lib/event-resource';
 import { checkinKeys } from './keys';
 
 /** `GET /events/{id}/headcount`: the figures as they are now; the stream keeps them current afterwards. */

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { API_BASE_URL, handleUnauthorized, tokenManager } from '../../../lib/api-client';
-import { sessionStore } from '../../../lib/session/store';
-import { eventPath } from '../../events/api/event-mutation';
+import { api, staffSession } from '../../../lib/api-client';
+import { eventPath } from '../../../lib/event-resource';
+import { API_BASE_URL } from '../../../lib/http-client';
 import { openEventStream, type StreamStatus } from '../live/event-stream';
 import { applyHeadcount, headcountOf } from './headcount-cache';
 import { checkinKeys } from './keys';
@@ -20,14 +20,7 @@ export function useHeadcountStream(eventId: string): StreamStatus {
     let opened = 0;
     return openEventStream({
       url: `${API_BASE_URL}${eventPath(eventId, '/headcount/stream')}`,
-      headers: async () => {
-        const headers: Record<string, string> = {};
-        const token = await tokenManager.getValidToken();
-        if (token) headers.Authorization = `Bearer ${token}`;
-        const organizationId = sessionStore.getState().organizationId;
-        if (organizationId) headers['X-Organization-ID'] = organizationId;
-        return headers;
-      },
+      headers: () => api.authHeaders(),
       onMessage: (message) => {
         const headcount = headcountOf(message);
         if (headcount && headcount.eventId === eventId) applyHeadcount(queryClient, eventId, headcount);
@@ -39,7 +32,7 @@ export function useHeadcountStream(eventId: string): StreamStatus {
         void queryClient.invalidateQueries({ queryKey: checkinKeys.conflicts(eventId) });
       },
       onStatus: setStatus,
-      onUnauthorized: handleUnauthorized,
+      onUnauthorized: staffSession.onUnauthorized,
     });
   }, [eventId, queryClient]);
   return status;

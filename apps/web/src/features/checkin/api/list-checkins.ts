@@ -1,7 +1,7 @@
 import type { CheckinLogPage } from '@guichet/shared/scan';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { eventPath } from '../../events/api/event-mutation';
+import { eventPath } from '../../../lib/event-resource';
 import { checkinKeys } from './keys';
 
 /** Scans per page: the last minutes at a busy door. */

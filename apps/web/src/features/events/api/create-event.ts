@@ -1,7 +1,7 @@
 import type { CreateEventBody, EventDetail } from '@guichet/shared/events';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { eventKeys } from './keys';
+import { eventKeys } from '../../../lib/event-resource';
 
 export function createEvent(body: CreateEventBody): Promise<EventDetail> {
   return api.post<EventDetail>('/events', body);

@@ -1,6 +1,7 @@
 import type { CreateTicketTypeBody, EventDetail } from '@guichet/shared/events';
 import { api } from '../../../lib/api-client';
-import { eventPath, useEventMutation } from './event-mutation';
+import { eventPath } from '../../../lib/event-resource';
+import { useEventMutation } from './event-mutation';
 
 export function createTicketType(eventId: string, body: CreateTicketTypeBody): Promise<EventDetail> {
   return api.post<EventDetail>(eventPath(eventId, '/ticket-types'), body);

@@ -1,5 +1,6 @@
 import { api } from '../../../lib/api-client';
-import { eventPath, useEventMutation } from './event-mutation';
+import { eventPath } from '../../../lib/event-resource';
+import { useEventMutation } from './event-mutation';
 
 /** No retry: a refusal (tickets sold) would only repeat. Its ticket types keep their own capacity. */
 export async function deleteCapacityPool(eventId: string, poolId: string): Promise<undefined> {

@@ -1,5 +1,6 @@
 import { api } from '../../../lib/api-client';
-import { eventPath, useEventMutation } from './event-mutation';
+import { eventPath } from '../../../lib/event-resource';
+import { useEventMutation } from './event-mutation';
 
 /** No retry: a refusal (tickets sold) would only repeat. */
 export async function deleteTicketType(eventId: string, ticketTypeId: string): Promise<undefined> {

@@ -1,8 +1,7 @@
 import type { EventDetail } from '@guichet/shared/events';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { eventPath } from './event-mutation';
-import { eventKeys } from './keys';
+import { eventKeys, eventPath } from '../../../lib/event-resource';
 
 export function duplicateEvent(eventId: string): Promise<EventDetail> {
   return api.post<EventDetail>(eventPath(eventId, '/duplicate'));

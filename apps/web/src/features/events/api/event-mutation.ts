@@ -1,6 +1,6 @@
 import type { EventDetail } from '@guichet/shared/events';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { eventKeys } from './keys';
+import { eventKeys } from '../../../lib/event-resource';
 
 /**
  * A change to one event. Every such endpoint answers the event as it now is, which replaces the cached
@@ -20,6 +20,3 @@ export function useEventMutation<A, R extends EventDetail | undefined>(
     },
   });
 }
-
-/** `/events/{id}` and below, with the id escaped. */
-export const eventPath = (eventId: string, rest = '') => `/events/${encodeURIComponent(eventId)}${rest}`;

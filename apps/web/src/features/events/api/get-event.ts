@@ -1,8 +1,8 @@
 import type { EventDetail } from '@guichet/shared/events';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api } from '../../../lib/api-client';
-import { eventPath } from './event-mutation';
-import { eventKeys } from './keys';
+import { eventKeys, eventPath } from '../../../lib/event-resource';
 
 export function getEvent(eventId: string, signal?: AbortSignal): Promise<EventDetail> {
   return api.get<EventDetail>(eventPath(eventId), { signal });
@@ -17,4 +17,13 @@ export function eventQueryOptions(eventId: string) {
 
 export function useEvent(eventId: string) {
   return useQuery(eventQueryOptions(eventId));
+}
+
+/** Reads the event again now, whatever the cache holds, and caches the answer. */
+export function useRefreshEvent(eventId: string): () => Promise<EventDetail> {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () => queryClient.fetchQuery({ ...eventQueryOptions(eventId), staleTime: 0 }),
+    [queryClient, eventId],
+  );
 }

@@ -1,8 +1,8 @@
 import type { EventPage } from '@guichet/shared/events';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { eventKeys } from '../../../lib/event-resource';
 import { apiQuery, type EventListFilters } from '../list/filters';
-import { eventKeys } from './keys';
 
 /** Events per page: enough to fill a screen and give the map a useful picture. */
 const PAGE_SIZE = 25;

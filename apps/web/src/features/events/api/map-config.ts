@@ -1,7 +1,7 @@
 import type { MapConfig } from '@guichet/shared/places';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { eventKeys } from './keys';
+import { eventKeys } from '../../../lib/event-resource';
 
 export function getMapConfig(signal?: AbortSignal): Promise<MapConfig> {
   return api.get<MapConfig>('/map/config', { signal });

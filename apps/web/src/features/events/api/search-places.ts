@@ -1,7 +1,7 @@
 import type { Place, PlaceList } from '@guichet/shared/places';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { eventKeys } from './keys';
+import { eventKeys } from '../../../lib/event-resource';
 
 /** The API refuses shorter queries. */
 export const PLACE_QUERY_MIN = 2;

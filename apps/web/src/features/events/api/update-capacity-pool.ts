@@ -1,7 +1,8 @@
 import type { EventDetail } from '@guichet/shared/events';
 import { api } from '../../../lib/api-client';
+import { eventPath } from '../../../lib/event-resource';
 import type { PoolBody } from './create-capacity-pool';
-import { eventPath, useEventMutation } from './event-mutation';
+import { useEventMutation } from './event-mutation';
 
 export function updateCapacityPool(
   eventId: string,

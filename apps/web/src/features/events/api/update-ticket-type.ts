@@ -1,6 +1,7 @@
 import type { EventDetail, UpdateTicketTypeBody } from '@guichet/shared/events';
 import { api } from '../../../lib/api-client';
-import { eventPath, useEventMutation } from './event-mutation';
+import { eventPath } from '../../../lib/event-resource';
+import { useEventMutation } from './event-mutation';
 
 export function updateTicketType(
   eventId: string,

@@ -1,14 +1,11 @@
 import type { CoverUploadResult } from '@guichet/shared/events';
 import { useMutation } from '@tanstack/react-query';
-import { rawRequest } from '../../settings/api/raw-request';
+import { api } from '../../../lib/api-client';
+import { FILE_TIMEOUT_MS } from '../../../lib/http-client';
 
-/** Stores the image; the event takes it as its cover when the form is saved. */
-export async function uploadCover(file: File): Promise<CoverUploadResult> {
-  const response = await rawRequest('POST', '/events/covers', {
-    bytes: file,
-    contentType: file.type || 'application/octet-stream',
-  });
-  return (await response.json()) as CoverUploadResult;
+/** `POST /events/covers`: stores the image; the event takes it as its cover when the form is saved. */
+export function uploadCover(file: File): Promise<CoverUploadResult> {
+  return api.post<CoverUploadResult>('/events/covers', file, { timeoutMs: FILE_TIMEOUT_MS });
 }
 
 export function useUploadCover() {

@@ -2,13 +2,13 @@ import type { EventDetail, EventStatus } from '@guichet/shared/events';
 import { Button, Group, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { useTranslation } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session/use-session';
 import { toastError, toastSuccess } from '../../../lib/toasts';
 import { useDevice } from '../../../lib/use-device';
 import { type StatusChange, useChangeEventStatus } from '../api/change-event-status';
 import { useDuplicateEvent } from '../api/duplicate-event';
-import { ConfirmModal } from './confirm-modal';
 
 export const isEditable = (status: EventStatus) => status === 'draft' || status === 'published';
 

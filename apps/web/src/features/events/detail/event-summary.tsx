@@ -1,8 +1,8 @@
 import type { EventDetail } from '@guichet/shared/events';
 import { Anchor, AspectRatio, Image, Paper, SimpleGrid, Stack, Text, Typography } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useFileUrl } from '../../../lib/file-url';
 import { useTranslation } from '../../../lib/i18n';
-import { useFileUrl } from '../../settings/api/get-file';
 import { formatEventDates } from '../list/format';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {

@@ -1,9 +1,9 @@
 import { Button } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { useTranslation } from '../../../lib/i18n';
 import { toastSuccess } from '../../../lib/toasts';
-import { ConfirmModal } from './confirm-modal';
 
 type Kind = 'ticketTypes' | 'pools';
 

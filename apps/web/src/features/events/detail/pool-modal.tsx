@@ -1,13 +1,13 @@
 import type { CapacityPool, EventDetail } from '@guichet/shared/events';
 import { Checkbox, NumberInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { AppModal } from '../../../components/app-modal';
+import { FormActions } from '../../../components/form-actions';
 import { useTranslation } from '../../../lib/i18n';
 import { toastSuccess } from '../../../lib/toasts';
 import { useCreateCapacityPool } from '../api/create-capacity-pool';
 import { useUpdateCapacityPool } from '../api/update-capacity-pool';
 import { useUpdateTicketType } from '../api/update-ticket-type';
-import { EventModal } from '../editor/event-modal';
-import { FormActions } from '../editor/form-actions';
 import {
   CAPACITY_MAX,
   type PoolErrors,
@@ -33,9 +33,9 @@ export function PoolModal({
     ? t('eventEditor.pools.editTitle', { name: pool.name })
     : t('eventEditor.pools.addTitle');
   return (
-    <EventModal opened={opened} onClose={onClose} title={title} form>
+    <AppModal opened={opened} onClose={onClose} title={title} form>
       <PoolForm event={event} pool={pool} onDone={onClose} />
-    </EventModal>
+    </AppModal>
   );
 }
 

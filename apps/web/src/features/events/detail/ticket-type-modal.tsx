@@ -2,13 +2,13 @@ import type { EventDetail, TicketType } from '@guichet/shared/events';
 import { currencyDigits } from '@guichet/shared/money';
 import { NumberInput, Radio, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { AppModal } from '../../../components/app-modal';
+import { FormActions } from '../../../components/form-actions';
 import { useTranslation } from '../../../lib/i18n';
 import { toastSuccess } from '../../../lib/toasts';
 import { useDevice } from '../../../lib/use-device';
 import { useCreateTicketType } from '../api/create-ticket-type';
 import { useUpdateTicketType } from '../api/update-ticket-type';
-import { EventModal } from '../editor/event-modal';
-import { FormActions } from '../editor/form-actions';
 import {
   CAPACITY_MAX,
   emptyTicketTypeValues,
@@ -41,9 +41,9 @@ export function TicketTypeModal({
     ? t('eventEditor.ticketTypes.editTitle', { name: ticketType.name })
     : t('eventEditor.ticketTypes.addTitle');
   return (
-    <EventModal opened={opened} onClose={onClose} title={title} size="lg" form>
+    <AppModal opened={opened} onClose={onClose} title={title} size="lg" form>
       <TicketTypeForm event={event} ticketType={ticketType} onDone={onClose} />
-    </EventModal>
+    </AppModal>
   );
 }
 

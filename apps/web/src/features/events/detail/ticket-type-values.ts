@@ -1,8 +1,8 @@
 import type { CreateTicketTypeBody, TicketType } from '@guichet/shared/events';
 import { minorToDecimal, parseMoney } from '@guichet/shared/money';
 import { isApiError } from '../../../lib/api-error';
-import { refusedFields } from '../editor/event-values';
-import { utcToWallTime, wallTimeToUtc } from '../editor/time-zone';
+import { refusedFields } from '../../../lib/field-errors';
+import { utcToWallTime, wallTimeToUtc } from '../../../lib/time-zone';
 
 export const CAPACITY_MAX = 10_000_000;
 export const PER_ORDER_MAX = 1000;

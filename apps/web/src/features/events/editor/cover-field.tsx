@@ -3,8 +3,8 @@ import { LOGO_TYPES } from '@guichet/shared/settings';
 import { AspectRatio, Button, FileButton, Group, Image, Input, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { FormError } from '../../../components/form-error';
+import { useFileUrl } from '../../../lib/file-url';
 import { useTranslation } from '../../../lib/i18n';
-import { useFileUrl } from '../../settings/api/get-file';
 import { useUploadCover } from '../api/upload-cover';
 
 /** The same images as the logo: PNG, JPEG or WebP (never SVG, which can carry scripts). */

@@ -1,7 +1,10 @@
 import { timeZones } from '@guichet/shared/settings';
 import { Checkbox, Fieldset, Group, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
+import { FormActions } from '../../../components/form-actions';
+import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { useTranslation } from '../../../lib/i18n';
+import { shiftWallTime, utcToWallTime } from '../../../lib/time-zone';
 import { useDevice } from '../../../lib/use-device';
 import { CoverField } from './cover-field';
 import {
@@ -13,10 +16,7 @@ import {
   serverEventErrors,
   validateEvent,
 } from './event-values';
-import { FormActions } from './form-actions';
 import { RichTextEditor } from './rich-text-editor';
-import { shiftWallTime, utcToWallTime } from './time-zone';
-import { UnsavedChangesGuard } from './unsaved-changes';
 import { VenueFields } from './venue-fields';
 
 /** A new event's end, when only its start is set: a typical evening. */
@@ -107,7 +107,16 @@ export function EventForm({
 
   return (
     <form ref={form} onSubmit={submit} noValidate>
-      <UnsavedChangesGuard dirty={!sameValues(values, initial)} saving={saving} />
+      <UnsavedChangesGuard
+        dirty={!sameValues(values, initial)}
+        saving={saving}
+        text={{
+          title: t('eventEditor.unsaved.title'),
+          body: t('eventEditor.unsaved.body'),
+          stay: t('eventEditor.unsaved.stay'),
+          leave: t('eventEditor.unsaved.leave'),
+        }}
+      />
       <Stack gap="lg">
         <Fieldset legend={t('eventEditor.form.basics')}>
           <Stack gap="md">

@@ -1,7 +1,7 @@
 import type { CreateEventBody, EventDetail, UpdateEventBody } from '@guichet/shared/events';
 import type { Place } from '@guichet/shared/places';
-import { fieldErrors } from '../../../lib/api-error';
-import { utcToWallTime, wallTimeToUtc } from './time-zone';
+import { refusedFields } from '../../../lib/field-errors';
+import { utcToWallTime, wallTimeToUtc } from '../../../lib/time-zone';
 
 /** What the event form holds: times as wall times in the event's zone, empty strings for blank fields. */
 export interface EventFormValues {
@@ -188,11 +188,6 @@ const SERVER_PROBLEMS: Partial<Record<EventField, EventProblem>> = {
   coverFileId: 'coverMissing',
 };
 const FIELDS = new Set<string>(Object.keys(emptyEventValues('UTC')));
-
-/** The body fields a 400 `argument-error` names (its details' paths are `body.<field>`). */
-export function refusedFields(error: unknown): string[] {
-  return Object.keys(fieldErrors(error)).map((path) => path.replace(/^body\./, ''));
-}
 
 /**
  * A 400's details placed on the fields they name; coordinates are shown with the address. Empty when the

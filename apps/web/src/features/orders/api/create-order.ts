@@ -1,6 +1,6 @@
 import type { CreateBoxOfficeOrderBody, OrderDetail } from '@guichet/shared/orders';
 import { api } from '../../../lib/api-client';
-import { eventPath } from '../../events/api/event-mutation';
+import { eventPath } from '../../../lib/event-resource';
 import { useOrderMutation } from './order-mutation';
 
 /** `POST /events/{id}/orders`: the box office gives tickets away or takes payment on the spot. */

@@ -1,7 +1,7 @@
 import type { OrderPage } from '@guichet/shared/orders';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { eventPath } from '../../events/api/event-mutation';
+import { eventPath } from '../../../lib/event-resource';
 import { type OrderFilters, ordersQuery } from '../filters';
 import { orderKeys } from './keys';
 

@@ -1,6 +1,6 @@
 import type { OrderDetail } from '@guichet/shared/orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { eventKeys } from '../../events/api/keys';
+import { eventKeys } from '../../../lib/event-resource';
 import { orderKeys } from './keys';
 
 /**

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { FormError } from '../../../components/form-error';
 import { useTranslation } from '../../../lib/i18n';
 import { toastSuccess } from '../../../lib/toasts';
-import { identitiesQueryOptions, useUnlinkIdentity } from '../api/identities';
+import { identitiesQueryOptions } from '../api/get-identities';
+import { useUnlinkIdentity } from '../api/unlink-identity';
 
 /** Third-party accounts linked to this one; unlinking needs a password to remain as a way in. */
 export function LinkedAccountsSection() {

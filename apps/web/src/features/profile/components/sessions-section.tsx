@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { FormError } from '../../../components/form-error';
 import { useTranslation } from '../../../lib/i18n';
 import { toastSuccess } from '../../../lib/toasts';
-import { sessionsQueryOptions, useRevokeSession } from '../api/sessions';
+import { sessionsQueryOptions } from '../api/list-sessions';
+import { useRevokeSession } from '../api/revoke-session';
 
 /** "Firefox on Windows" from a user agent; good enough to recognise one's own devices. */
 export function describeUserAgent(userAgent: string | null): string | null {

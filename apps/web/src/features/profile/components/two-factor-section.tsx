@@ -15,12 +15,10 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { FormError } from '../../../components/form-error';
 import { useTranslation } from '../../../lib/i18n';
 import { toastSuccess } from '../../../lib/toasts';
-import {
-  twoFactorQueryOptions,
-  useDisableTwoFactor,
-  useEnableTwoFactor,
-  useSetUpTwoFactor,
-} from '../api/two-factor';
+import { useDisableTwoFactor } from '../api/disable-two-factor';
+import { useEnableTwoFactor } from '../api/enable-two-factor';
+import { twoFactorQueryOptions } from '../api/get-two-factor';
+import { useSetUpTwoFactor } from '../api/set-up-two-factor';
 
 /** The QR code of the otpauth URI; `qrcode` is fetched only when a set-up starts. */
 function QrCode({ value, label }: { value: string; label: string }) {

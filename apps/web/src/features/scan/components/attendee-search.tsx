@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Group, Stack, Text, TextInput, Title } from '@man
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { errorMessage } from '../../../lib/i18n/error-message';
-import { searchAttendees } from '../api/scan-api';
+import { searchAttendees } from '../api/search-attendees';
 
 /**
  * Attendee search and check-in by hand (EVENT or ALL only: the server refuses it to SCAN-only staff, and

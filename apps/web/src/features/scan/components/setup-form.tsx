@@ -3,7 +3,9 @@ import { Alert, Button, Checkbox, Loader, NativeSelect, Stack, Text, Title } fro
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { errorMessage } from '../../../lib/i18n/error-message';
-import { getScanEvents, getScanOrganizations, isUnreachable } from '../api/scan-api';
+import { getScanEvents } from '../api/get-scan-events';
+import { getScanOrganizations } from '../api/get-scan-organizations';
+import { isUnreachable } from '../api/scan-client';
 import { formatTime } from '../format';
 import type { StoredGate } from '../gate-storage';
 

@@ -1,15 +1,15 @@
 import type { CompanySettingsResult } from '@guichet/shared/settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { rawRequest } from './raw-request';
+import { FILE_TIMEOUT_MS } from '../../../lib/http-client';
 import { settingsKey } from './settings-keys';
 
-export async function uploadLogo(file: File): Promise<CompanySettingsResult> {
-  const response = await rawRequest('PUT', '/settings/company/logo', {
-    bytes: file,
-    contentType: file.type || 'application/octet-stream',
+/** `PUT /settings/company/logo`: the image's bytes with its type; sent once (megabytes are not retried). */
+export function uploadLogo(file: File): Promise<CompanySettingsResult> {
+  return api.put<CompanySettingsResult>('/settings/company/logo', file, {
+    timeoutMs: FILE_TIMEOUT_MS,
+    retry: false,
   });
-  return (await response.json()) as CompanySettingsResult;
 }
 
 export function removeLogo(): Promise<CompanySettingsResult> {

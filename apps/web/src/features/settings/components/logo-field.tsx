@@ -2,8 +2,8 @@ import { LOGO_MAX_BYTES, LOGO_TYPES } from '@guichet/shared/settings';
 import { Box, Button, FileButton, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { type DragEvent, useState } from 'react';
 import { FormError } from '../../../components/form-error';
+import { useFileUrl } from '../../../lib/file-url';
 import { useTranslation } from '../../../lib/i18n';
-import { useFileUrl } from '../api/get-file';
 import { useRemoveLogo, useUploadLogo } from '../api/upload-logo';
 import { announceChanges } from './changed-fields';
 

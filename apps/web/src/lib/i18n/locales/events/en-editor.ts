@@ -1,6 +1,5 @@
 /** Strings of the events creation page (/events/create) and event page (/events/{id}). */
 export const enEventEditor = {
-  close: 'Close',
   form: {
     basics: 'Event',
     name: 'Name',

@@ -1,7 +1,6 @@
 import type { EventsTranslation } from '../en-events';
 
 export const frEventEditor: EventsTranslation['eventEditor'] = {
-  close: 'Fermer',
   form: {
     basics: 'Événement',
     name: 'Nom',
