@@ -15,6 +15,8 @@ export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections (all, idle) and the queries waiting for one. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 export interface OpenDatabaseOptions {
@@ -29,12 +31,15 @@ export interface OpenDatabaseOptions {
    * without a listener Node would treat the error as unhandled and stop the process.
    */
   onConnectionError?: (error: Error) => void;
+  /** Where the migrations are: beside the sources by default; the API's build carries a copy. */
+  migrationsFolder?: string;
 }
 
-const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
+export const sourceMigrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
 
 /** Opens the database and applies the committed migrations (forward-only) before returning it. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const migrationsFolder = options.migrationsFolder ?? sourceMigrationsFolder;
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 20 });
     pool.on(
@@ -43,7 +48,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     );
     const db = drizzleNodePg(pool, { schema });
     await migrateNodePg(db, { migrationsFolder });
-    return { db: db as unknown as Database, driver: 'postgres', close: () => pool.end() };
+    return {
+      db: db as unknown as Database,
+      driver: 'postgres',
+      close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
   const db = drizzlePglite(client, { schema });
