@@ -1,13 +1,25 @@
 import type { ErrorCode } from '@guichet/shared/errors';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
 
 function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, details?: unknown) {
-  return reply
-    .code(status)
-    .type('application/json; charset=utf-8')
-    .send({ error: details === undefined ? { code, message } : { code, message, details } });
+  const error: Record<string, unknown> = { code, message };
+  if (details !== undefined) error.details = details;
+  // A failure on our side carries the request's id, which leads to its log lines.
+  if (status >= 500) error.requestId = reply.request.id;
+  return reply.code(status).type('application/json; charset=utf-8').send({ error });
+}
+
+/**
+ * Errors Fastify raises before routing (a URL whose percent-encoding is malformed), which skip the
+ * request hooks: answered in the API's shape, with the headers every answer carries.
+ */
+export function frameworkErrorHandler(headers: Record<string, string>) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    reply.headers(headers).header('x-request-id', request.id);
+    return send(reply, 400, 'argument-error', error.message);
+  };
 }
 
 /**
