@@ -8,7 +8,13 @@ function send(reply: FastifyReply, status: number, code: ErrorCode, message: str
   if (details !== undefined) error.details = details;
   // A failure on our side carries the request's id, which leads to its log lines.
   if (status >= 500) error.requestId = reply.request.id;
-  return reply.code(status).type('application/json; charset=utf-8').send({ error });
+  // The API's error shape whatever the route declares for that status (a route answering HTML errors
+  // still gets JSON for a request its schema refuses): not through the route's response serializer.
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .serializer(JSON.stringify)
+    .send({ error });
 }
 
 /**
