@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run build`: the web app (Vite, with brotli and gzip copies of its files) into apps/web/dist, then the
 // API compiled into apps/api/dist: one ES module per entry (the server, its worker threads, the backup
-// tools), with the workspace packages (@guichet/*) bundled in and every other package left to node_modules,
+// and restore tool), with the workspace packages (@guichet/*) bundled in and every other package left to node_modules,
 // so `npm ci --omit=dev` is enough to run it. The migrations are copied beside the entries.
 // `--if-stale` (used by `npm start`) builds only when the build is missing or older than its sources.
 import { spawnSync } from 'node:child_process';
@@ -80,6 +80,7 @@ async function buildApi() {
       main: 'apps/api/src/main.ts',
       'hash-worker': 'apps/api/src/modules/auth/hash-worker.mjs',
       'ticket-pdf-worker': 'apps/api/src/modules/delivery/ticket-pdf-worker.ts',
+      operations: 'apps/api/src/operations/cli.ts',
     },
     outdir: apiDist,
     outExtension: { '.js': '.mjs' },

@@ -4,10 +4,13 @@ import { loadGazetteer } from '@guichet/gazetteer/gazetteer';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { serveMetrics } from './observability/metrics';
+import { lockDataDir } from './operations/data-dir-lock';
 import { runsFromBuild } from './runtime';
 import { seedDemo } from './seed/demo';
 
 const config = loadConfig();
+// The embedded database allows one process per data directory (backup and restore respect this too).
+const releaseDataDir = config.databaseUrl ? null : lockDataDir(config.dataDir);
 // The build carries the migrations beside its entries; from the sources they are in packages/db.
 const migrationsFolder = runsFromBuild ? fileURLToPath(new URL('./migrations', import.meta.url)) : undefined;
 const database = await openDatabase({
@@ -38,6 +41,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     void app
       .close()
       .then(() => database.close())
+      .then(() => releaseDataDir?.())
       .finally(() => process.exit(0));
   });
 }
