@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { type Database, sourceMigrationsFolder } from '@guichet/db/client';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -78,7 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger: deps.logger === false ? false : { level: config.logLevel },
     genReqId: requestIdOf,
     requestIdHeader: false,
-    requestIdLogLabel: 'requestId',
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
     frameworkErrors: frameworkErrorHandler(securityHeaders(config)),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
