@@ -2,6 +2,7 @@ import type { ErrorCode } from '@guichet/shared/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
+import { REQUEST_ID_HEADER } from './request-id';
 
 function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, details?: unknown) {
   const error: Record<string, unknown> = { code, message };
@@ -23,7 +24,7 @@ function send(reply: FastifyReply, status: number, code: ErrorCode, message: str
  */
 export function frameworkErrorHandler(headers: Record<string, string>) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    reply.headers(headers).header('x-request-id', request.id);
+    reply.headers(headers).header(REQUEST_ID_HEADER, request.id);
     return send(reply, 400, 'argument-error', error.message);
   };
 }
