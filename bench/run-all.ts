@@ -1,10 +1,10 @@
 // `npm run bench`: every benchmark, each against a baseline measured in the same run.
 import { benchAuth } from './auth';
 import { benchBundle } from './bundle';
-import { benchHealth } from './health';
+import { benchPdfLoad } from './pdf-load';
 import { benchPlaces } from './places';
 
-const results = [benchBundle(), await benchHealth(), await benchAuth(), await benchPlaces()];
+const results = [benchBundle(), await benchPdfLoad(), await benchAuth(), await benchPlaces()];
 const failed = results.filter((ok) => !ok).length;
 console.log(failed === 0 ? '\nAll budgets met.' : `\n${failed} budget(s) missed.`);
 process.exitCode = failed === 0 ? 0 : 1;

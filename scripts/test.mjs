@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check and every test, in order, then one summary line.
 // Static checks, unit + API tests on the embedded database, the API tests again on PostgreSQL when
-// DATABASE_URL is set, the production build with its size budgets, and the browser journeys.
+// DATABASE_URL is set, the production build with its size budgets, the build run from a production-only
+// install, and the browser journeys.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -68,6 +69,9 @@ if (process.env.DATABASE_URL) {
 
 if (run('production build', 'npm', ['run', 'build'])) {
   run('bundle budgets', process.execPath, ['apps/web/scripts/bundle-report.mjs']);
+  run('production install (npm ci --omit=dev, compiled server)', process.execPath, [
+    'scripts/check-production-install.mjs',
+  ]);
 }
 
 run('browser journeys (Playwright, Chromium)', bin('playwright'), ['test'], {

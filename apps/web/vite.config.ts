@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './build/precompress.ts';
 import { scanServiceWorker } from './scan-offline/plugin.ts';
 
 /** This build's id (also in the scanner's service worker, so each build replaces its offline cache). */
@@ -20,7 +21,7 @@ function buildInfo(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), buildInfo(), scanServiceWorker(() => buildId)],
+  plugins: [react(), buildInfo(), scanServiceWorker(() => buildId), precompress()],
   server: { port: 5173 },
   build: {
     manifest: true,

@@ -1,11 +1,10 @@
-import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { Database } from '@guichet/db/client';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { type Database, sourceMigrationsFolder } from '@guichet/db/client';
+import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -16,6 +15,7 @@ import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { attachmentRenderer } from './modules/delivery/tickets-document';
 import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { type Lifecycle, readinessCheck } from './modules/health/readiness';
 import { mailboxApiRoutes, registerMailboxPage } from './modules/mail/mailbox.routes';
 import { mapRoutes } from './modules/map/map.routes';
 import { reservationExpiryJob } from './modules/orders/expiry.job';
@@ -34,12 +34,17 @@ import { filesRoutes } from './modules/settings/files.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { staffsRoutes } from './modules/staffs/staffs.routes';
 import { teamsRoutes } from './modules/teams/teams.routes';
+import { type PoolStats, registerMetrics } from './observability/metrics';
 import { stripeProvider } from './payment-provider';
 import { registerAccess } from './plugins/access';
-import { registerErrorHandler } from './plugins/errors';
+import { registerCompression } from './plugins/compression';
+import { frameworkErrorHandler, registerErrorHandler } from './plugins/errors';
+import { registerInputGuard } from './plugins/input-guard';
+import { localRequestsOnly } from './plugins/local-only';
 import { RateLimiter } from './plugins/rate-limit';
+import { registerRequestIdHeader, requestIdOf } from './plugins/request-id';
 import { registerCors, registerSecurityHeaders, securityHeaders } from './plugins/security';
-import { registerWebApp } from './plugins/web';
+import { registerNotFound, registerWebApp } from './plugins/web';
 
 export interface AppDeps {
   config: Config;
@@ -51,12 +56,17 @@ export interface AppDeps {
   logger?: boolean;
   /** Sees every route as it is registered (the access test enumerates them). */
   onRoute?: (route: RouteOptions) => void;
+  /** Where the committed migrations are (the build carries a copy); the readiness probe compares them. */
+  migrationsFolder?: string;
+  /** The PostgreSQL pool's counts, for the metrics; absent on the embedded database. */
+  poolStats?: PoolStats;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     outbox: OutboxWorker;
     ctx: AppContext;
+    lifecycle: Lifecycle;
   }
 }
 
@@ -65,33 +75,14 @@ export type App = FastifyInstance;
 const BODY_LIMIT = 64 * 1024;
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-/**
- * Liveness probes hit `GET /api/health` constantly: the server answers them before Fastify's routing,
- * with the same body and headers as the documented route (which `app.inject` and the OpenAPI document
- * still use), at the cost of a bare node:http server.
- */
-function healthFastPath(config: Config, handler: http.RequestListener): http.RequestListener {
-  const body = JSON.stringify({ status: 'ok' });
-  const headers = {
-    ...securityHeaders(config),
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(body),
-  };
-  return (request, response) => {
-    if (request.method === 'GET' && request.url === '/api/health') {
-      response.writeHead(200, headers);
-      response.end(body);
-      return;
-    }
-    handler(request, response);
-  };
-}
-
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, db } = deps;
   const app = Fastify({
-    serverFactory: (handler) => http.createServer(healthFastPath(config, handler)),
     logger: deps.logger === false ? false : { level: config.logLevel },
+    genReqId: requestIdOf,
+    requestIdHeader: false,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    frameworkErrors: frameworkErrorHandler(securityHeaders(config)),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     // The API is a JSON API; ajv is never used because zod validates every route.
@@ -101,6 +92,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestIdHeader(app);
+  registerInputGuard(app);
+  registerMetrics(app, config, db, deps.poolStats);
 
   const mailer =
     deps.mailer !== undefined
@@ -125,6 +119,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   };
   app.decorate('outbox', outbox);
   app.decorate('ctx', ctx);
+  const lifecycle: Lifecycle = { shuttingDown: false };
+  app.decorate('lifecycle', lifecycle);
+  const readiness = readinessCheck(db, deps.migrationsFolder ?? sourceMigrationsFolder, lifecycle);
   app.decorateRequest('staffId', null);
   app.decorateRequest('tenant', null);
   if (deps.startWorker !== false) app.addHook('onReady', async () => outbox.start());
@@ -136,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (deps.startWorker !== false && ctx.payments) app.addHook('onReady', async () => paymentsJob.start());
   app.addHook('onClose', async () => paymentsJob.stop());
 
+  await registerCompression(app);
   await app.register(cookie);
   registerSecurityHeaders(app, config);
   registerCors(app, config.corsOrigins);
@@ -162,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       api.get('/openapi.json', { schema: { hide: true }, config: { access: 'docs.openapi' } }, async () =>
         app.swagger(),
       );
-      await api.register(healthRoutes);
+      await api.register(healthRoutes(readiness));
       await api.register(authRoutes(ctx));
       await api.register(staffsRoutes(ctx));
       await api.register(organizationsRoutes(ctx));
@@ -179,28 +177,26 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(stripeWebhookRoutes(ctx));
       await api.register(placesRoutes(ctx));
       await api.register(mapRoutes(ctx));
-      if (config.devMailbox) await api.register(mailboxApiRoutes(ctx, renderAttachment));
+      if (config.devMailbox) {
+        await api.register(async (local) => {
+          local.addHook('onRequest', localRequestsOnly);
+          await local.register(mailboxApiRoutes(ctx, renderAttachment));
+        });
+      }
     },
     { prefix: '/api' },
   );
-  if (config.devMailbox) registerMailboxPage(app, ctx);
+  if (config.devMailbox) {
+    await app.register(async (local) => {
+      local.addHook('onRequest', localRequestsOnly);
+      registerMailboxPage(local, ctx);
+    });
+  }
 
   const webDist = config.webDist ? path.resolve(config.webDist) : defaultWebDist;
   const servesWeb = await registerWebApp(app, webDist);
 
-  app.setNotFoundHandler(async (request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    if (!isApi && servesWeb && wantsHtml) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply.code(404).send({
-      error: {
-        code: 'route-not-found',
-        message: `No route for ${request.method} ${request.url.split('?')[0]}`,
-      },
-    });
-  });
+  registerNotFound(app, servesWeb);
 
   return app;
 }

@@ -10,7 +10,8 @@ describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const config = loadConfig(base);
     expect(config.port).toBe(4000);
-    expect(config.env).toBe('development');
+    // Development helpers need development said explicitly.
+    expect(config.env).toBe('production');
     expect(config.publicUrl).toBe('http://localhost:4000');
     expect(config.databaseUrl).toBeUndefined();
     expect(config.smtpUrl).toBeUndefined();
@@ -51,13 +52,26 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    [{}, true],
-    [{ SMTP_URL: 'smtp://127.0.0.1:25' }, false],
+    [{}, false],
+    [{ NODE_ENV: 'development' }, true],
+    [{ NODE_ENV: 'test' }, true],
+    [{ NODE_ENV: 'development', SMTP_URL: 'smtp://127.0.0.1:25' }, false],
     // The mailbox shows every reset code to anyone: never on by default in production.
     [{ NODE_ENV: 'production' }, false],
     [{ NODE_ENV: 'production', DEV_MAILBOX: 'true' }, true],
-    [{ DEV_MAILBOX: 'false' }, false],
+    [{ NODE_ENV: 'development', DEV_MAILBOX: 'false' }, false],
   ])('serves the development mailbox with %j: %s', (env, expected) => {
     expect(loadConfig({ ...base, ...env }).devMailbox).toBe(expected);
+  });
+
+  it('admits the Vite development server only in development', () => {
+    expect(loadConfig(base).corsOrigins).toEqual([]);
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).corsOrigins).toEqual(['http://localhost:5173']);
+  });
+
+  it('exposes no metrics unless a port or a token is given', () => {
+    expect(loadConfig(base).metrics).toEqual({ port: undefined, token: undefined });
+    expect(loadConfig({ ...base, METRICS_PORT: '9464' }).metrics.port).toBe(9464);
+    expect(() => loadConfig({ ...base, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
   });
 });

@@ -23,7 +23,8 @@ const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const MAP_MAX_ZOOM = 19;
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // Development helpers (CORS for Vite, the mailbox by default) need `development` said explicitly.
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   DATA_DIR: z.string().default('./data'),
@@ -96,6 +97,8 @@ const envSchema = z.object({
   STRIPE_PLATFORM_FEE_FIXED_MINOR: z.coerce.number().int().min(0).default(0),
   SCAN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   HEADCOUNT_POLL_MS: z.coerce.number().int().min(100).max(2000).default(1000),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
 
 export interface Config {
@@ -140,6 +143,11 @@ export interface Config {
    * recounts the headcount of events someone is watching (so scans made through other processes show).
    */
   scan: { perDevicePerMinute: number; headcountPollMs: number };
+  /**
+   * Prometheus metrics: on a port of their own, and/or at `/api/metrics` behind a bearer token. Neither
+   * set: not exposed at all.
+   */
+  metrics: { port: number | undefined; token: string | undefined };
 }
 
 export interface StripeConfig {
@@ -211,8 +219,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
       windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
     },
-    // Without SMTP, mail would otherwise be unreadable: the mailbox page shows it unless switched off.
-    // It lists every reset code to anyone, so production never serves it unless asked to explicitly.
+    // Without SMTP, mail would otherwise be unreadable: in development and tests the mailbox page shows it
+    // unless switched off. It lists every reset code, so production serves it only when asked explicitly
+    // (the browser journeys do), and it always answers only direct requests from this machine.
     devMailbox: e.DEV_MAILBOX ?? (!e.SMTP_URL && e.NODE_ENV !== 'production'),
     seedDemo: e.SEED_DEMO,
     webDist: e.WEB_DIST,
@@ -239,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     stripe: stripeConfig(e),
     scan: { perDevicePerMinute: e.SCAN_RATE_LIMIT_PER_MINUTE, headcountPollMs: e.HEADCOUNT_POLL_MS },
+    metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
   };
 }
 

@@ -3,7 +3,13 @@ import { z } from 'zod';
 
 /** The error body every endpoint may answer; declared per status so it appears in the OpenAPI document. */
 export const errorBodySchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+    /** On failures of the server's side (5xx): the request's id, found in its log lines. */
+    requestId: z.string().optional(),
+  }),
 });
 
 export function errorResponses<const S extends number>(...statuses: S[]): Record<S, typeof errorBodySchema> {

@@ -19,6 +19,8 @@ export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections (all, idle) and the queries waiting for one. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 export interface OpenDatabaseOptions {
@@ -33,12 +35,15 @@ export interface OpenDatabaseOptions {
    * without a listener Node would treat the error as unhandled and stop the process.
    */
   onConnectionError?: (error: Error) => void;
+  /** Where the migrations are: beside the sources by default; the API's build carries a copy. */
+  migrationsFolder?: string;
 }
 
-const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
+export const sourceMigrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
 
 /** Opens the database and applies the committed migrations (forward-only) before returning it. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const migrationsFolder = options.migrationsFolder ?? sourceMigrationsFolder;
   if (options.url) {
     // Pipeline mode: a query issued while the connection still waits for an earlier answer is written at
     // once rather than queued, so statements sent together cost one round trip (see `transactionEndingWith`).
@@ -54,7 +59,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const db = drizzleNodePg(pool, { schema });
     await migrateNodePg(db, { migrationsFolder });
     noteDriver(db, { kind: 'postgres', client: pool });
-    return { db: db as unknown as Database, driver: 'postgres', close: () => pool.end() };
+    return {
+      db: db as unknown as Database,
+      driver: 'postgres',
+      close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
   const db = drizzlePglite(client, { schema });

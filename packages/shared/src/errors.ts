@@ -5,10 +5,14 @@
 export const ERROR_STATUS = {
   // Requests
   'argument-error': 400,
+  /** NUL bytes or unpaired surrogates in a path, query, header or body: text that cannot be stored. */
+  'invalid-characters': 400,
   'payload-too-large': 413,
   'route-not-found': 404,
   'not-found': 404,
   'internal-error': 500,
+  /** Readiness: the database does not answer, migrations are missing, or the process is shutting down. */
+  'not-ready': 503,
   'network-request-failed': 0,
   'request-timeout': 0,
   // Session and identity
@@ -93,7 +97,8 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
 export interface ApiErrorBody {
-  error: { code: ErrorCode; message: string; details?: unknown };
+  /** `requestId` comes with failures on the server's side (5xx): it leads to the request's log lines. */
+  error: { code: ErrorCode; message: string; details?: unknown; requestId?: string };
 }
 
 export function isErrorCode(value: unknown): value is ErrorCode {

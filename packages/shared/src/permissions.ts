@@ -164,6 +164,7 @@ const SCANNER = anyOf(...SCANNER_PERMISSIONS);
  */
 export const API_ACCESS = {
   'health.check': PUBLIC,
+  'health.ready': PUBLIC,
   /** The OpenAPI document (the browsable documentation at /api/docs is served beside the API). */
   'docs.openapi': PUBLIC,
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { countedRun } from '../observability/process-metrics';
 
 /**
  * Runs `work` on an interval, one run at a time (a tick while the previous run is still going is skipped),
@@ -34,7 +35,7 @@ export class IntervalJob {
 
   private tick(): void {
     if (this.running) return;
-    this.running = this.work()
+    this.running = countedRun(this.name, this.work)
       .catch((error: unknown) => this.log.error({ err: error }, `${this.name} failed`))
       .finally(() => {
         this.running = undefined;

@@ -9,6 +9,7 @@ import {
   type OutgoingMail,
   type RenderedAttachment,
 } from '../modules/mail/mail.repository';
+import { countedRun } from '../observability/process-metrics';
 import type { Mailer } from './mailer';
 
 const MAX_ATTEMPTS = 8;
@@ -68,7 +69,7 @@ export class OutboxWorker {
       this.again = true;
       return;
     }
-    this.running = this.drain()
+    this.running = countedRun('outbox', () => this.drain())
       .catch((error: unknown) => this.log.error({ err: error }, 'outbox worker failed'))
       .finally(() => {
         this.running = undefined;

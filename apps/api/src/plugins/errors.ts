@@ -1,13 +1,32 @@
 import type { ErrorCode } from '@guichet/shared/errors';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
+import { REQUEST_ID_HEADER } from './request-id';
 
 function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, details?: unknown) {
+  const error: Record<string, unknown> = { code, message };
+  if (details !== undefined) error.details = details;
+  // A failure on our side carries the request's id, which leads to its log lines.
+  if (status >= 500) error.requestId = reply.request.id;
+  // The API's error shape whatever the route declares for that status (a route answering HTML errors
+  // still gets JSON for a request its schema refuses): not through the route's response serializer.
   return reply
     .code(status)
     .type('application/json; charset=utf-8')
-    .send({ error: details === undefined ? { code, message } : { code, message, details } });
+    .serializer(JSON.stringify)
+    .send({ error });
+}
+
+/**
+ * Errors Fastify raises before routing (a URL whose percent-encoding is malformed), which skip the
+ * request hooks: answered in the API's shape, with the headers every answer carries.
+ */
+export function frameworkErrorHandler(headers: Record<string, string>) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    reply.headers(headers).header(REQUEST_ID_HEADER, request.id);
+    return send(reply, 400, 'argument-error', error.message);
+  };
 }
 
 /**

@@ -72,6 +72,7 @@ describe('security headers', () => {
 describe('OpenAPI', () => {
   const expected: [string, string][] = [
     ['get', '/api/health'],
+    ['get', '/api/ready'],
     ['get', '/api/auth/password-policy'],
     ['post', '/api/auth/sign-up'],
     ['post', '/api/auth/sign-in'],
@@ -340,8 +341,13 @@ describe('an app with production settings', () => {
     async (url) => {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(500);
+      // The request's id, and nothing else, leads to what happened: it is in the log lines.
       expect(response.json()).toEqual({
-        error: { code: 'internal-error', message: 'Something went wrong on our side.' },
+        error: {
+          code: 'internal-error',
+          message: 'Something went wrong on our side.',
+          requestId: response.headers['x-request-id'],
+        },
       });
       for (const leak of ['boom', 'select', 'no_such_table', 'secret', 'postgres://', 'at ', '.ts']) {
         expect(response.body).not.toContain(leak);

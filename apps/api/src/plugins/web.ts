@@ -1,11 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { isAppPage } from '@guichet/shared/app-pages';
 import type { FastifyInstance } from 'fastify';
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /**
- * Serves the web build: hashed assets cached for a year, everything else revalidated, and index.html for
- * any other GET that accepts HTML (the single-page app routes itself, including its 404 screen).
+ * Serves the web build: files compressed at build time (`.br`, `.gz`) chosen by `Accept-Encoding`, hashed
+ * assets cached for a year, everything else (index.html, the service worker, build.json) revalidated.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<boolean> {
   if (!webDist || !existsSync(path.join(webDist, 'index.html'))) return false;
@@ -13,10 +16,34 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     root: webDist,
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.header('cache-control', immutable ? IMMUTABLE : 'no-cache');
     },
   });
   return true;
+}
+
+/**
+ * What no route answers. A GET of a page of the app (its route table, whatever the `Accept` header: link
+ * checkers and chat previews send `*\/*`) gets the app's HTML with 200; any other GET outside the API gets
+ * the app's HTML too, which shows its 404 screen, with status 404. The API, and anything but GET, answers
+ * the API's JSON 404.
+ */
+export function registerNotFound(app: FastifyInstance, servesWeb: boolean): void {
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (servesWeb && isRead && !isApi) {
+      return reply
+        .code(isAppPage(pathname) ? 200 : 404)
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html');
+    }
+    return reply.code(404).send({
+      error: { code: 'route-not-found', message: `No route for ${request.method} ${pathname}` },
+    });
+  });
 }

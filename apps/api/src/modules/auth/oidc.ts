@@ -1,7 +1,7 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { ErrorCode } from '@guichet/shared/errors';
 import { OIDC_MESSAGE_TYPE, type OidcResult } from '@guichet/shared/sign-in-options';
-import { createRemoteJWKSet, jwtVerify } from 'jose';
+import * as client from 'openid-client';
 import type { OidcProviderConfig } from '../../config';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
@@ -14,55 +14,41 @@ import { type ClientMeta, type IssuedSession, toLocale } from './sessions';
 import * as signInRepository from './sign-in.repository';
 
 const STATE_TTL_MS = 10 * 60_000;
-const HTTP_TIMEOUT_MS = 10_000;
-
-interface Discovery {
-  issuer: string;
-  authorization_endpoint: string;
-  token_endpoint: string;
-  jwks_uri: string;
-  userinfo_endpoint?: string;
-}
+const HTTP_TIMEOUT_SECONDS = 10;
 
 type Mode = 'popup' | 'redirect';
 
-/** Discovery documents and key sets, fetched once per issuer (a failed fetch is retried next time). */
-const discoveries = new Map<string, Promise<Discovery>>();
-const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+/**
+ * The provider's configuration (discovery document, keys) through `openid-client`, fetched once per
+ * issuer (a failed fetch is retried next time). ID tokens are verified with the provider's keys too
+ * (non-repudiation checks), not only by their claims. Plain HTTP is allowed for a provider on this machine
+ * only (development, tests); any other must be HTTPS.
+ */
+const configurations = new Map<string, Promise<client.Configuration>>();
 
-async function fetchJson(url: string, init: RequestInit = {}): Promise<Record<string, unknown>> {
-  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return (await response.json()) as Record<string, unknown>;
+function isLoopback(url: URL): boolean {
+  return ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
 
-function discover(provider: OidcProviderConfig): Promise<Discovery> {
-  let promise = discoveries.get(provider.issuer);
+function discover(provider: OidcProviderConfig): Promise<client.Configuration> {
+  let promise = configurations.get(provider.issuer);
   if (!promise) {
-    promise = (async () => {
-      const url = `${provider.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
-      const document = await fetchJson(url);
-      for (const field of ['issuer', 'authorization_endpoint', 'token_endpoint', 'jwks_uri'] as const) {
-        if (typeof document[field] !== 'string') throw new Error(`${url} has no ${field}`);
-      }
-      if (document.issuer !== provider.issuer) {
-        throw new Error(`${url} names the issuer ${String(document.issuer)}, not ${provider.issuer}`);
-      }
-      return document as unknown as Discovery;
-    })();
-    discoveries.set(provider.issuer, promise);
-    promise.catch(() => discoveries.delete(provider.issuer));
+    const issuer = new URL(provider.issuer);
+    promise = client
+      .discovery(issuer, provider.clientId, undefined, client.ClientSecretBasic(provider.clientSecret), {
+        timeout: HTTP_TIMEOUT_SECONDS,
+        ...(issuer.protocol === 'http:' && isLoopback(issuer)
+          ? { execute: [client.allowInsecureRequests] }
+          : {}),
+      })
+      .then((configuration) => {
+        client.enableNonRepudiationChecks(configuration);
+        return configuration;
+      });
+    configurations.set(provider.issuer, promise);
+    promise.catch(() => configurations.delete(provider.issuer));
   }
   return promise;
-}
-
-function keySet(discovery: Discovery) {
-  let set = keySets.get(discovery.jwks_uri);
-  if (!set) {
-    set = createRemoteJWKSet(new URL(discovery.jwks_uri));
-    keySets.set(discovery.jwks_uri, set);
-  }
-  return set;
 }
 
 export function findProvider(ctx: AppContext, id: string): OidcProviderConfig {
@@ -95,9 +81,9 @@ export async function startSignIn(
 ): Promise<string> {
   const provider = findProvider(ctx, providerId);
   const next = safeNext(input.next);
-  let discovery: Discovery;
+  let configuration: client.Configuration;
   try {
-    discovery = await discover(provider);
+    configuration = await discover(provider);
   } catch {
     throw new AppError('auth-domain-config-required', 'The sign-in provider cannot be reached.');
   }
@@ -108,21 +94,15 @@ export async function startSignIn(
     expiresAt: new Date(Date.now() + STATE_TTL_MS),
     data: JSON.stringify({ provider: provider.id, mode: input.mode, next }),
   });
-  const url = new URL(discovery.authorization_endpoint);
-  const challenge = createHash('sha256')
-    .update(derive(ctx, 'pkce', state))
-    .digest('base64url');
-  url.search = new URLSearchParams({
-    response_type: 'code',
-    client_id: provider.clientId,
+  const url = client.buildAuthorizationUrl(configuration, {
     redirect_uri: redirectUri(ctx, provider),
     scope: 'openid email profile',
     state,
     nonce: derive(ctx, 'nonce', state),
-    code_challenge: challenge,
+    code_challenge: await client.calculatePKCECodeChallenge(derive(ctx, 'pkce', state)),
     code_challenge_method: 'S256',
     ...(input.mode === 'popup' ? { display: 'popup' } : {}),
-  }).toString();
+  });
   return url.toString();
 }
 
@@ -155,50 +135,39 @@ function readClaims(source: Record<string, unknown>): Partial<Claims> {
   };
 }
 
-/** Code for tokens, ID token verified (keys, issuer, audience, nonce), e-mail from the token or userinfo. */
+/**
+ * The provider's answer (code, state, and `iss` where the provider sends it) for tokens, through
+ * `openid-client`: PKCE verifier, state and nonce checked, ID token verified (keys, issuer, audience,
+ * expiry); the e-mail from the token, else from userinfo.
+ */
 async function exchange(
   ctx: AppContext,
   provider: OidcProviderConfig,
   state: string,
-  code: string,
+  answer: Record<string, string>,
 ): Promise<Claims> {
-  const discovery = await discover(provider);
-  const basic = Buffer.from(
-    `${encodeURIComponent(provider.clientId)}:${encodeURIComponent(provider.clientSecret)}`,
-  ).toString('base64');
-  let tokens: Record<string, unknown>;
+  const configuration = await discover(provider);
+  const callback = new URL(redirectUri(ctx, provider));
+  callback.search = new URLSearchParams(answer).toString();
+  let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
   try {
-    tokens = await fetchJson(discovery.token_endpoint, {
-      method: 'POST',
-      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: redirectUri(ctx, provider),
-        code_verifier: derive(ctx, 'pkce', state),
-      }).toString(),
+    tokens = await client.authorizationCodeGrant(configuration, callback, {
+      pkceCodeVerifier: derive(ctx, 'pkce', state),
+      expectedState: state,
+      expectedNonce: derive(ctx, 'nonce', state),
+      idTokenExpected: true,
     });
   } catch {
-    throw invalidEvent('The sign-in provider refused the sign-in.');
+    throw invalidEvent('The sign-in provider refused the sign-in, or its ID token is not valid.');
   }
-  if (typeof tokens.id_token !== 'string') throw invalidEvent('The sign-in provider sent no ID token.');
-  let payload: Record<string, unknown>;
-  try {
-    ({ payload } = await jwtVerify(tokens.id_token, keySet(discovery), {
-      issuer: discovery.issuer,
-      audience: provider.clientId,
-    }));
-  } catch {
-    throw invalidEvent('The ID token of the sign-in provider is not valid.');
-  }
-  if (payload.nonce !== derive(ctx, 'nonce', state))
-    throw invalidEvent('The ID token is not for this sign-in.');
-  let claims = readClaims(payload);
-  if (!claims.email && discovery.userinfo_endpoint && typeof tokens.access_token === 'string') {
-    const info = await fetchJson(discovery.userinfo_endpoint, {
-      headers: { authorization: `Bearer ${tokens.access_token}` },
-    }).catch(() => ({}) as Record<string, unknown>);
-    if (info.sub === claims.sub) claims = { ...claims, ...readClaims(info) };
+  const idClaims = tokens.claims();
+  if (!idClaims) throw invalidEvent('The sign-in provider sent no ID token.');
+  let claims = readClaims(idClaims);
+  if (!claims.email && claims.sub && configuration.serverMetadata().userinfo_endpoint) {
+    const info = await client
+      .fetchUserInfo(configuration, tokens.access_token, claims.sub)
+      .catch(() => ({}) as Record<string, unknown>);
+    claims = { ...claims, ...readClaims(info) };
   }
   if (!claims.sub) throw invalidEvent('The ID token names no subject.');
   return claims as Claims;
@@ -245,7 +214,10 @@ async function staffFor(ctx: AppContext, providerId: string, claims: Claims): Pr
 export async function completeSignIn(
   ctx: AppContext,
   providerId: string,
-  query: { state?: string | undefined; code?: string | undefined; error?: string | undefined },
+  query: { state?: string | undefined; code?: string | undefined; error?: string | undefined } & Record<
+    string,
+    unknown
+  >,
   meta: ClientMeta,
   log: { warn(object: unknown, message: string): void },
 ): Promise<CallbackOutcome> {
@@ -266,7 +238,10 @@ export async function completeSignIn(
     if (data.provider !== providerId) throw invalidEvent();
     const provider = findProvider(ctx, providerId);
     if (query.error || !query.code) throw invalidEvent('The sign-in was cancelled or refused.');
-    const claims = await exchange(ctx, provider, query.state, query.code);
+    const answer = Object.fromEntries(
+      Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
+    const claims = await exchange(ctx, provider, query.state, answer);
     const row = await staffFor(ctx, providerId, claims);
     const outcome = await beginSession(ctx, row, meta);
     if (outcome.kind === 'challenge') {

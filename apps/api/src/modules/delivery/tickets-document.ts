@@ -11,7 +11,8 @@ import {
   orderTickets,
   organizer,
 } from '../orders/orders.repository';
-import { renderTicketsPdf, type TicketsDocument } from './ticket-pdf';
+import type { TicketsDocument } from './ticket-pdf';
+import { renderTicketsPdfOffThread } from './ticket-pdf-pool';
 
 /** The PDF of a paid order's valid tickets, read fresh: what the buyer may use at the door now. */
 
@@ -50,7 +51,7 @@ async function render(db: Queryable, order: OrderRow | undefined): Promise<Rende
   return {
     filename: `tickets-${order.code}.pdf`,
     contentType: 'application/pdf',
-    content: Buffer.from(await renderTicketsPdf(document)),
+    content: Buffer.from(await renderTicketsPdfOffThread(document)),
   };
 }
 

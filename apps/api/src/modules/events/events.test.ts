@@ -456,7 +456,8 @@ describe('the description sanitiser', () => {
     ['<a href="jav&#x09;ascript:alert(1)">x</a>', '<a>x</a>'],
     [
       '<a href="https://example.com/?a=1&amp;b=2" onclick="x">x</a>',
-      '<a href="https://example.com/?a=1&#38;b=2" rel="noopener noreferrer nofollow">x</a>',
+      // The same address: sanitize-html writes `&` as `&amp;` (decision 021).
+      '<a href="https://example.com/?a=1&amp;b=2" rel="noopener noreferrer nofollow">x</a>',
     ],
     ['<style>p{}</style><p>a', '<p>a</p>'],
     ['<svg><script>alert(1)</script></svg>b', 'b'],

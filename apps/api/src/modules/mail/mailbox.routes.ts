@@ -94,7 +94,10 @@ function attachmentLinks(attachments: { filename: string; url: string }[]): stri
   return `<p class="meta">Attachments:</p><ul class="attachments">${links}</ul>`;
 }
 
-/** A plain HTML page at /dev/mailbox that a newcomer can open to read reset codes and invitations. */
+/**
+ * A plain HTML page at /dev/mailbox that a newcomer can open to read reset codes and invitations (registered
+ * only for direct requests from this machine: see plugins/local-only.ts).
+ */
 export function registerMailboxPage(app: FastifyInstance, ctx: AppContext): void {
   app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
     const items = await readMailbox(ctx);
@@ -110,7 +113,7 @@ export function registerMailboxPage(app: FastifyInstance, ctx: AppContext): void
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Development mailbox · Guichet</title><style>body{font-family:system-ui,sans-serif;max-width:760px;margin:auto;padding:16px}article{border:1px solid #ccc;border-radius:8px;padding:12px;margin:12px 0}pre{white-space:pre-wrap}.meta{color:#444}</style></head><body><h1>Development mailbox</h1><p>Newest first. Reload to see new mail.</p>${body}</body></html>`,
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Development mailbox · Guichet</title><style>body{font-family:system-ui,sans-serif;max-width:760px;margin:auto;padding:16px}article{border:1px solid #ccc;border-radius:8px;padding:12px;margin:12px 0}pre{white-space:pre-wrap}.meta{color:#444}</style></head><body><h1>Development mailbox</h1><p>Mail kept because no SMTP server is configured, newest first. Reload to see new mail.</p><p class="meta">A development helper: it answers only to requests made from this machine, never through a proxy, and is off in production unless <code>DEV_MAILBOX=true</code> is set.</p>${body}</body></html>`,
       );
   });
 }

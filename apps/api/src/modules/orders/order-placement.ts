@@ -7,6 +7,7 @@ import type { Locale } from '@guichet/shared/i18n';
 import { MAX_TICKETS_PER_ORDER, type OrderLineInput, type PaymentMethod } from '@guichet/shared/orders';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { countOrder } from '../../observability/process-metrics';
 import { takeCapacity } from './capacity.repository';
 import {
   type NewOrderRow,
@@ -284,7 +285,7 @@ export async function placeOrder(
     answer: input.answer?.(placed),
   });
   // The order's rows go first (with the BEGIN, in one round trip): they lock nothing other buyers need.
-  return transactionEndingWith(ctx.db, first, async (tx, written, finish) => {
+  const result = await transactionEndingWith(ctx.db, first, async (tx, written, finish) => {
     checkNewOrder(written, ticketCount);
     if (inTransaction) await inTransaction(tx, placed);
     // Last: from here until the commit, other buyers of these ticket types wait. The last UPDATE carries
@@ -299,4 +300,6 @@ export async function placeOrder(
     if (!capacity.taken) throw soldOut(capacity.shortOf);
     return placed;
   });
+  countOrder(input.channel, status);
+  return result;
 }

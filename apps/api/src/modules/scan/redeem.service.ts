@@ -12,6 +12,7 @@ import { judgeScan, type RuleTicket } from '@guichet/shared/scan-rules';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { countScans } from '../../observability/process-metrics';
 import { admitMember } from '../../plugins/tenancy';
 import { signingKey, verifySecret } from '../orders/ticket-secrets';
 import { Batcher } from './batcher';
@@ -110,7 +111,7 @@ export async function redeem(
       ticket: known.ticket,
     };
     const answer = await judgeAndRecord(ctx, hub, batches, caller, body, listIds, read, known);
-    if (answer) return answer;
+    if (answer) return counted(answer);
     batches.known.forget(staffId, organizationId, listIds, known.secret);
   }
   const read = await batches.reads.submit({
@@ -121,6 +122,11 @@ export async function redeem(
   });
   const answer = await judgeAndRecord(ctx, hub, batches, caller, body, listIds, read, null);
   if (!answer) throw new Error('a scan judged from what it read was not recorded');
+  return counted(answer);
+}
+
+function counted(answer: RedeemAnswer): RedeemAnswer {
+  countScans(answer.result);
   return answer;
 }
 

@@ -10,6 +10,7 @@ import { judgeScan } from '@guichet/shared/scan-rules';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { countScans } from '../../observability/process-metrics';
 import { signingKey, verifySecret } from '../orders/ticket-secrets';
 import * as repository from './checkins.repository';
 import type { HeadcountHub } from './headcount';
@@ -197,6 +198,12 @@ export async function sync(
         .map((row) => row.id),
     };
   });
+  for (const result of ['ok', 'refused'] as const) {
+    countScans(
+      result,
+      rows.filter((row) => outcome.inserted.has(row.values.id) && row.values.result === result).length,
+    );
+  }
   for (const eventId of new Set(rows.map((row) => row.values.eventId))) hub.changed(organizationId, eventId);
   return { results, syncedAt: new Date().toISOString() };
 }

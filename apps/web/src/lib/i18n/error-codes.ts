@@ -28,6 +28,7 @@ export type BackOfficeErrorCode = Extract<
   | 'unauthorized'
   | 'quota-exceeded'
   | 'retry-limit-exceeded'
+  | 'not-ready'
 >;
 
 export type CoreErrorCode = Exclude<ErrorCode, BackOfficeErrorCode>;

@@ -25,6 +25,7 @@ export const enBackOffice = {
     unauthorized: 'You are not allowed to access this file.',
     'quota-exceeded': 'The storage quota is exceeded.',
     'retry-limit-exceeded': 'The operation took too long. Try again.',
+    'not-ready': 'The server is starting or stopping. Try again in a moment.',
     'payment-account-missing': 'Connect Stripe from the settings first.',
     'refund-exceeds-paid': 'This refund is more than what is left of the payment.',
     'ticket-not-refundable': 'A chosen ticket is already refunded or cancelled.',

@@ -3,6 +3,7 @@ import type { CoreErrorCode } from '../error-codes';
 /** Every code of the shared catalogue has a message: a missing one is a type error. */
 const errors = {
   'argument-error': 'Some fields are not valid. Check them and try again.',
+  'invalid-characters': 'Some text holds characters that cannot be kept.',
   'payload-too-large': 'What you sent is too large.',
   'route-not-found': 'This address does not exist on the server.',
   'not-found': 'We could not find what you asked for.',

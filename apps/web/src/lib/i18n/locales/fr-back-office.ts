@@ -25,6 +25,7 @@ export const frBackOffice: BackOfficeTranslation = {
     unauthorized: 'Vous n’êtes pas autorisé à accéder à ce fichier.',
     'quota-exceeded': 'Le quota de stockage est dépassé.',
     'retry-limit-exceeded': 'L’opération a pris trop de temps. Réessayez.',
+    'not-ready': 'Le serveur démarre ou s’arrête. Réessayez dans un instant.',
     'payment-account-missing': 'Connectez d’abord Stripe depuis les paramètres.',
     'refund-exceeds-paid': 'Ce remboursement dépasse ce qui reste du paiement.',
     'ticket-not-refundable': 'Un billet choisi est déjà remboursé ou annulé.',

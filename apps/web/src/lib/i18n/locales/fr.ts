@@ -4,6 +4,7 @@ import type { Translation } from './en';
 /** Every code of the shared catalogue has a message: a missing one is a type error. */
 const errors = {
   'argument-error': 'Certains champs ne sont pas valides. Vérifiez-les et réessayez.',
+  'invalid-characters': 'Un texte contient des caractères impossibles à enregistrer.',
   'payload-too-large': 'Ce que vous avez envoyé est trop volumineux.',
   'route-not-found': 'Cette adresse n’existe pas sur le serveur.',
   'not-found': 'Nous n’avons pas trouvé ce que vous demandez.',
