@@ -93,7 +93,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerRequestIdHeader(app);
-  registerInputGuard(app);
   registerMetrics(app, config, db, deps.poolStats);
 
   const mailer =
@@ -137,6 +136,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(cookie);
   registerSecurityHeaders(app, config);
   registerCors(app, config.corsOrigins);
+  // After the security headers, so its refusals carry them; before every route's access check.
+  registerInputGuard(app);
 
   await app.register(swagger, {
     openapi: {

@@ -46,9 +46,9 @@ describe('metrics', () => {
     expect(text).toMatch(
       /guichet_http_request_duration_seconds_count\{method="GET",route="\/api\/health",status="200"\} \d+/,
     );
-    // Refused by validation (an id that is no UUID): the route's pattern, never the path asked for.
+    // Refused before the handler (no session): the route's pattern, never the path asked for.
     expect(text).toMatch(
-      /guichet_http_request_duration_seconds_count\{method="GET",route="\/api\/events\/:id",status="400"\} 1/,
+      /guichet_http_request_duration_seconds_count\{method="GET",route="\/api\/events\/:id",status="401"\} 1/,
     );
     expect(text).toMatch(/^guichet_outbox_backlog 0$/m);
     expect(text).toMatch(/^guichet_outbox_oldest_age_seconds 0$/m);

@@ -27,19 +27,27 @@ export function unstorableAt(value: unknown, path: string): string | null {
  * Refuses, for the whole API in one place, text that PostgreSQL cannot store or that no client sends on
  * purpose: NUL bytes and lone surrogates anywhere in the path, the query, the headers or the body answer
  * 400 `invalid-characters` before any route sees them (they used to reach the database and fail there).
+ * The path, query and headers are judged when the request arrives, before the access check (a request
+ * that could never be answered is refused as such, signed in or not); the body once it is parsed.
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', (request, _reply, done) => {
-    const found =
-      unstorableAt(request.params, 'params') ??
-      unstorableAt(request.query, 'query') ??
-      unstorableAt(request.headers, 'headers') ??
-      unstorableAt(request.body, 'body');
-    if (!found) return done();
+  app.addHook('onRequest', (request, _reply, done) => {
     done(
-      new AppError('invalid-characters', 'The request holds characters that cannot be stored.', {
-        details: [{ path: found, message: 'NUL bytes and unpaired surrogates are not allowed' }],
-      }),
+      refusal(
+        unstorableAt(request.params, 'params') ??
+          unstorableAt(request.query, 'query') ??
+          unstorableAt(request.headers, 'headers'),
+      ),
     );
+  });
+  app.addHook('preValidation', (request, _reply, done) => {
+    done(refusal(unstorableAt(request.body, 'body')));
+  });
+}
+
+function refusal(found: string | null): AppError | undefined {
+  if (!found) return undefined;
+  return new AppError('invalid-characters', 'The request holds characters that cannot be stored.', {
+    details: [{ path: found, message: 'NUL bytes and unpaired surrogates are not allowed' }],
   });
 }
