@@ -332,8 +332,8 @@ select (select count(*) from placed_tickets)::int as tickets${
 const attributionSql = (visitor: number) => `, touched as (
   select id, occurred_at from acquisition_touches
   where organization_id = $2 and event_id = $3 and visitor_id = $${visitor}::uuid and kind = 'visit'
-    and source <> 'direct' and occurred_at <= $14
-    and occurred_at > $14 - make_interval(days => coalesce(
+    and source <> 'direct' and occurred_at <= $14::timestamptz
+    and occurred_at > $14::timestamptz - make_interval(days => coalesce(
       (select attribution_window_days from acquisition_settings where organization_id = $2), 30))
 ), attributed as (
   insert into order_attributions (order_id, organization_id, visitor_id, first_touch_id, last_touch_id)
