@@ -128,8 +128,8 @@ describe('first-party visits', () => {
       { utmSource: 'x'.repeat(101) },
       { orgSlug: '' },
       { referrer: 'x'.repeat(2001) },
-    ]) {
-      expect((await visit(t.app, shop, body)).statusCode, JSON.stringify(body)).toBe(400);
+    ] as Record<string, unknown>[]) {
+      expect((await visit(t.app, shop, body as never)).statusCode, JSON.stringify(body)).toBe(400);
     }
     const huge = await visit(t.app, shop, { referrer: `https://a.example/${'x'.repeat(5000)}` });
     expect(huge.statusCode).toBe(413);
