@@ -20,10 +20,20 @@ function randomId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** This browser's visitor id (kept in memory only when storage is unavailable). */
-export function visitorId(now = Date.now()): string {
+/** The site's local storage, or null where the browser refuses it (privacy modes). */
+function localStore(): Storage | null {
   try {
-    const stored = JSON.parse(window.localStorage.getItem(STORAGE_KEY) ?? 'null') as {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** This browser's visitor id (kept in memory only when storage is unavailable). */
+export function visitorId(now = Date.now(), storage: Storage | null = localStore()): string {
+  try {
+    if (!storage) throw new Error('no storage');
+    const stored = JSON.parse(storage.getItem(STORAGE_KEY) ?? 'null') as {
       id?: unknown;
       since?: unknown;
     } | null;
@@ -36,7 +46,7 @@ export function visitorId(now = Date.now()): string {
       return stored.id;
     }
     const id = randomId();
-    window.localStorage.setItem(STORAGE_KEY, JSON.stringify({ id, since: now }));
+    storage.setItem(STORAGE_KEY, JSON.stringify({ id, since: now }));
     return id;
   } catch {
     memoryId ??= randomId();
