@@ -1,6 +1,7 @@
 import type { Funnel, FunnelRow } from '@guichet/shared/acquisition';
 import { Group, Text } from '@mantine/core';
 import { useTranslation } from '../../lib/i18n';
+import { useDevice } from '../../lib/use-device';
 import { channelLabel, formatCount } from './format';
 
 const STEPS = [
@@ -11,9 +12,9 @@ const STEPS = [
 
 const ROW_HEIGHT = 54;
 const BAR = 12;
-const LABEL_WIDTH = 150;
-const WIDTH = 640;
 const MAX_ROWS = 8;
+/** Drawn at the size it is shown, so its text stays readable on a phone. */
+const SIZES = { wide: { width: 640, label: 150, chars: 22 }, phone: { width: 340, label: 96, chars: 12 } };
 
 /**
  * The funnel drawn by hand in SVG (no chart library): for the total and each of the first rows, three bars
@@ -22,6 +23,8 @@ const MAX_ROWS = 8;
  */
 export function FunnelChart({ funnel }: { funnel: Funnel }) {
   const { t, locale } = useTranslation();
+  const { phoneLayout } = useDevice();
+  const { width, label: labelWidth, chars } = SIZES[phoneLayout ? 'phone' : 'wide'];
   const rows: { key: string; label: string; row: FunnelRow }[] = [
     { key: 'total', label: t('acquisition.funnel.total'), row: funnel.total },
     ...funnel.rows.slice(0, MAX_ROWS).map((row) => ({
@@ -31,7 +34,7 @@ export function FunnelChart({ funnel }: { funnel: Funnel }) {
     })),
   ];
   const max = Math.max(1, funnel.total.visits, funnel.total.checkouts, funnel.total.paidOrders);
-  const scale = (value: number) => (value / max) * (WIDTH - LABEL_WIDTH - 60);
+  const scale = (value: number) => (value / max) * (width - labelWidth - 60);
   const height = rows.length * ROW_HEIGHT;
 
   return (
@@ -53,18 +56,18 @@ export function FunnelChart({ funnel }: { funnel: Funnel }) {
         ))}
       </Group>
       <svg
-        viewBox={`0 0 ${WIDTH} ${height}`}
+        viewBox={`0 0 ${width} ${height}`}
         width="100%"
         role="img"
         aria-label={t('acquisition.funnel.chartLabel')}
-        style={{ maxWidth: WIDTH, display: 'block' }}
+        style={{ maxWidth: width, display: 'block' }}
       >
         {rows.map(({ key, label, row }, index) => {
           const top = index * ROW_HEIGHT;
           return (
             <g key={key} transform={`translate(0 ${top})`}>
               <text x={0} y={ROW_HEIGHT / 2} dominantBaseline="middle" fontSize={13} fill="currentColor">
-                {label.length > 22 ? `${label.slice(0, 21)}…` : label}
+                {label.length > chars ? `${label.slice(0, chars - 1)}…` : label}
               </text>
               {STEPS.map((step, stepIndex) => {
                 const value = row[step.key];
@@ -72,7 +75,7 @@ export function FunnelChart({ funnel }: { funnel: Funnel }) {
                 return (
                   <g key={step.key}>
                     <rect
-                      x={LABEL_WIDTH}
+                      x={labelWidth}
                       y={y}
                       width={Math.max(1, scale(value))}
                       height={BAR}
@@ -80,7 +83,7 @@ export function FunnelChart({ funnel }: { funnel: Funnel }) {
                       fill={step.color}
                     />
                     <text
-                      x={LABEL_WIDTH + Math.max(1, scale(value)) + 6}
+                      x={labelWidth + Math.max(1, scale(value)) + 6}
                       y={y + BAR / 2}
                       dominantBaseline="middle"
                       fontSize={11}
