@@ -4,6 +4,7 @@ import { createLink, linkBody } from '../../../test/support/acquisition';
 import { createEvent } from '../../../test/support/events';
 import { createTestApp, type TestContext } from '../../../test/support/harness';
 import { newShop, TEST_ENV } from '../../../test/support/orders';
+import { insertLink } from './links.repository';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -110,5 +111,25 @@ describe('tracking links', () => {
     expect(
       (await outsider.call('PATCH', `/api/acquisition/links/${link.id}`, { name: 'x' })).statusCode,
     ).toBe(404);
+  });
+
+  it('never share a code: the database refuses a taken one, across organisations', async () => {
+    const shop = await newShop(t.app);
+    const other = await newShop(t.app);
+    const link = await createLink(t.app, shop);
+    const again = await Promise.all(
+      [other, other, shop].map((owner) =>
+        insertLink(t.app.ctx.db, {
+          organizationId: owner.organizationId,
+          eventId: owner.event.id,
+          code: link.code,
+          name: 'Copy',
+          channel: 'social',
+        }),
+      ),
+    );
+    expect(again).toEqual([false, false, false]);
+    const response = await t.app.inject({ method: 'GET', url: `/t/${link.code}` });
+    expect(response.headers.location).toContain(`/e/${shop.orgSlug}/`);
   });
 });
