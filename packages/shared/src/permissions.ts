@@ -155,6 +155,7 @@ const ADMIN = anyOf('ALL');
 const EVENTS = anyOf('ALL', 'EVENT');
 const FINANCE = anyOf('ALL', 'FINANCE');
 const SCANNER = anyOf(...SCANNER_PERMISSIONS);
+const ANALYTICS = anyOf('ALL', 'DASHBOARD');
 
 /**
  * Every action of the API and who may call it. Each API route names its entry (`config.access`), the
@@ -283,6 +284,19 @@ export const API_ACCESS = {
    * named by its id rather than its secret (the scanner shows both where the server says `canManage`).
    */
   'checkins.byHand': EVENTS,
+
+  'acquisition.events': ANALYTICS,
+  'acquisition.links': ANALYTICS,
+  'acquisition.createLink': ANALYTICS,
+  'acquisition.readLink': ANALYTICS,
+  'acquisition.updateLink': ANALYTICS,
+  'acquisition.deleteLink': ANALYTICS,
+  'acquisition.funnel': ANALYTICS,
+  'acquisition.funnelCsv': ANALYTICS,
+  'acquisition.settings': ANALYTICS,
+  'acquisition.updateSettings': ANALYTICS,
+  /** The public event page's first-party visit beacon (no personal data; rate- and size-limited). */
+  'public.recordVisit': PUBLIC,
 
   /** The development mailbox, registered only when DEV_MAILBOX is on. */
   'devMailbox.list': PUBLIC,

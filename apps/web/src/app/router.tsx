@@ -26,7 +26,7 @@ function page(path: AppRoute, load: Loader): RouteObject {
 const upcoming = () => import('./routes/upcoming/upcoming-page');
 
 /** A page with its own part of the catalogue, loaded before it renders. */
-function withStrings(part: 'events' | 'payments', load: Loader): Loader {
+function withStrings(part: 'events' | 'payments' | 'acquisition', load: Loader): Loader {
   return async () => {
     const [module] = await Promise.all([
       load(),
@@ -70,7 +70,10 @@ export const routes: RouteObject[] = [
           page('/customers', upcoming),
           page('/customers/list', upcoming),
           page('/finances', upcoming),
-          page('/acquisition', upcoming),
+          page(
+            '/acquisition',
+            withStrings('acquisition', () => import('./routes/acquisition/acquisition-page')),
+          ),
           page('/teams', () => import('./routes/teams/teams-page')),
           page('/teams/add', () => import('./routes/teams/add-member-page')),
           page('/teams/:id', () => import('./routes/teams/member-page')),

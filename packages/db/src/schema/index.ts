@@ -1,3 +1,4 @@
+export * from './acquisition';
 export * from './events';
 export * from './identity';
 export * from './orders';
