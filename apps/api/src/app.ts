@@ -123,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const readiness = readinessCheck(db, deps.migrationsFolder ?? sourceMigrationsFolder, lifecycle);
   app.decorateRequest('staffId', null);
   app.decorateRequest('tenant', null);
+  app.decorateRequest('sessionGeneration', 0);
   if (deps.startWorker !== false) app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => outbox.stop());
   const expiry = reservationExpiryJob(db, app.log);

@@ -149,7 +149,7 @@ export async function confirmPasswordReset(
     }
     await repository.setPassword(tx, staffId, passwordHash);
     await repository.voidResetCodes(tx, staffId);
-    await repository.revokeAllForStaff(tx, staffId);
+    await repository.endAllSessions(tx, staffId);
   });
 }
 
@@ -171,11 +171,11 @@ export async function changePassword(
   }
   assertPasswordMeetsPolicy(ctx.config.passwordPolicy, input.newPassword);
   const passwordHash = await hashPassword(input.newPassword);
-  await ctx.db.transaction(async (tx) => {
+  const sessionGeneration = await ctx.db.transaction(async (tx) => {
     await repository.setPassword(tx, staffId, passwordHash);
-    await repository.revokeAllForStaff(tx, staffId);
+    return repository.endAllSessions(tx, staffId);
   });
-  return issueSession(ctx, row, meta);
+  return issueSession(ctx, { ...row, sessionGeneration }, meta);
 }
 
 export async function deleteAccount(ctx: AppContext, staffId: string, password: string): Promise<void> {

@@ -91,6 +91,11 @@ export async function revokeSession(ctx: AppContext, staffId: string, familyId: 
   }
 }
 
+/** Signs every device out, this one included: refresh tokens revoked, access tokens refused from now. */
+export async function signOutEverywhere(ctx: AppContext, staffId: string): Promise<void> {
+  await ctx.db.transaction((tx) => repository.endAllSessions(tx, staffId));
+}
+
 export async function listIdentities(ctx: AppContext, staffId: string): Promise<LinkedIdentities> {
   const row = await repository.findStaffById(ctx.db, staffId);
   if (!row) throw new AppError('unauthenticated', 'Sign in to continue.');

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { errorResponses, organizationHeaderSchema } from '../../http';
-import { requireStaffId } from '../../plugins/auth';
+import { requireClaims, requireStaffId } from '../../plugins/auth';
 import { RateLimiter } from '../../plugins/rate-limit';
 import { organizationIdOf, requireTenant } from '../../plugins/tenancy';
 import { checkinRoutes } from './checkin.routes';
@@ -94,9 +94,16 @@ export function scanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const caller = { organizationId: organizationIdOf(request), staffId: requireStaffId(request) };
-        perDevice.hit(`${caller.organizationId}:${request.body.deviceId}`);
-        return redeem(ctx, hub, batches, caller, request.body);
+        const { staffId, sessionGeneration } = requireClaims(request);
+        const organizationId = organizationIdOf(request);
+        const admitted = async () => perDevice.hit(`${organizationId}:${request.body.deviceId}`);
+        return redeem(
+          ctx,
+          hub,
+          batches,
+          { organizationId, staffId, sessionGeneration, admitted },
+          request.body,
+        );
       },
     );
 
