@@ -1,5 +1,6 @@
 import type { Database } from '@guichet/db/client';
 import type { Config } from './config';
+import type { LiveBus } from './live/live-bus';
 import type { PaymentProvider } from './payment-provider';
 import type { RateLimiter } from './plugins/rate-limit';
 
@@ -16,9 +17,13 @@ export interface AppContext {
     publicReadsPerIp: RateLimiter;
     /** Public order creation, per client IP. */
     publicOrdersPerIp: RateLimiter;
+    /** Scans per scanner device in an organisation, counted once the caller is known to be a member. */
+    scanPerDevice: RateLimiter;
   };
   /** Card payments (Stripe); null when no Stripe key is configured. */
   payments: PaymentProvider | null;
+  /** "Something changed" news heard by every API process (live screens: headcount, dashboard). */
+  live: LiveBus;
   /** Asks the outbox worker to look for work now rather than at its next tick. */
   kickOutbox(): void;
 }

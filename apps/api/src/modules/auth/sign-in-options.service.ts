@@ -14,8 +14,8 @@ export const EMAIL_LINK_TTL_MINUTES = 15;
 
 /** Mails a single-use sign-in link; answers the same whether or not the account exists. */
 export async function requestEmailLink(ctx: AppContext, email: string, meta: ClientMeta): Promise<void> {
-  ctx.limiters.authPerIp.hit(`email-link:${meta.ip}`);
-  ctx.limiters.authPerAccount.hit(`email-link:${email}`);
+  await ctx.limiters.authPerIp.hit(`email-link:${meta.ip}`);
+  await ctx.limiters.authPerAccount.hit(`email-link:${email}`);
   const row = await repository.findStaffByEmail(ctx.db, email);
   if (!row) return;
   const { token, hash } = newOpaqueToken();
@@ -51,7 +51,7 @@ export async function confirmEmailLink(
   input: { token: string; email: string },
   meta: ClientMeta,
 ): Promise<IssuedSession> {
-  ctx.limiters.authPerIp.hit(`email-link-confirm:${meta.ip}`);
+  await ctx.limiters.authPerIp.hit(`email-link-confirm:${meta.ip}`);
   const tokenHash = sha256(input.token);
   const link = await signInRepository.findSignInToken(ctx.db, 'email-link', tokenHash);
   if (!link?.staffId) throw new AppError('invalid-code', 'This sign-in link is not valid.');
