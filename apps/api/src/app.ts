@@ -42,6 +42,7 @@ import { registerCompression } from './plugins/compression';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { localRequestsOnly } from './plugins/local-only';
+import { PagePreloads } from './plugins/page-preloads';
 import { RateLimiter, registerRateLimitHeaders } from './plugins/rate-limit';
 import { DatabaseRateLimitStore } from './plugins/rate-limit.repository';
 import { RedisRateLimitStore } from './plugins/rate-limit-redis';
@@ -210,7 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const webDist = config.webDist ? path.resolve(config.webDist) : defaultWebDist;
   const servesWeb = await registerWebApp(app, webDist);
 
-  registerNotFound(app, servesWeb);
+  registerNotFound(app, servesWeb, servesWeb ? PagePreloads.load(webDist) : null);
 
   return app;
 }
