@@ -64,6 +64,8 @@ export interface AppDeps {
   migrationsFolder?: string;
   /** The PostgreSQL pool's counts, for the metrics; absent on the embedded database. */
   poolStats?: PoolStats;
+  /** A read replica (DATABASE_REPLICA_URL) for read-only reports and exports; the primary without one. */
+  replica?: Database;
 }
 
 declare module 'fastify' {
@@ -117,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => live.close());
   const ctx: AppContext = {
     db,
+    reports: deps.replica ?? db,
     config,
     limiters: {
       authPerIp: new RateLimiter('auth-ip', config.rateLimit.perIp, windowMs, store),

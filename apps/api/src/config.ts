@@ -29,6 +29,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  // A read replica of DATABASE_URL, for read-only reports and exports only.
+  DATABASE_REPLICA_URL: z.string().url().optional(),
   // Rate-limit counters in Redis rather than in the database (both are shared by every process).
   REDIS_URL: z.string().url().optional(),
   REDIS_KEY_PREFIX: z.string().max(100).default('guichet:'),
@@ -125,6 +127,8 @@ export interface Config {
   /** Where rate-limit counters live when set; else in the database. */
   redis: { url: string; keyPrefix: string } | null;
   outboxLeaseSeconds: number;
+  /** A read replica for reports and exports; null: they read the primary. */
+  databaseReplicaUrl: string | null;
   devMailbox: boolean;
   seedDemo: boolean;
   webDist: string | undefined;
@@ -217,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
     outboxLeaseSeconds: e.OUTBOX_LEASE_SECONDS,
+    databaseReplicaUrl: e.DATABASE_URL ? (e.DATABASE_REPLICA_URL ?? null) : null,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),

@@ -7,6 +7,12 @@ import type { RateLimiter } from './plugins/rate-limit';
 /** What services need from the outside world; built once in buildApp, passed explicitly (no container). */
 export interface AppContext {
   db: Database;
+  /**
+   * For read-only reports and exports only: the read replica when DATABASE_REPLICA_URL is set (a few
+   * seconds behind the primary), else the primary. Checkout, capacity, check-in and anything a user has
+   * just written and reads back use `db`.
+   */
+  reports: Database;
   config: Config;
   limiters: {
     /** Attempts per client IP on sign-in, sign-up and password reset. */

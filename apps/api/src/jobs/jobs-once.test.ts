@@ -1,7 +1,7 @@
 import { type DatabaseHandle, openDatabase } from '@guichet/db/client';
 import { listen, notify, runAsLeader } from '@guichet/db/coordination';
 import { outbox } from '@guichet/db/schema/outbox';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutgoingMail } from '../modules/mail/mail.repository';
@@ -167,4 +167,44 @@ describe('the embedded database', () => {
     await stop();
     expect(heard).toEqual(['hello']);
   });
+});
+
+describe.skipIf(!serverUrl)('a read replica', () => {
+  it('is opened without migrating (it follows the primary) and serves ctx.reports, never ctx.db', async () => {
+    const { buildApp } = await import('../app');
+    const { loadConfig } = await import('../config');
+    const name = `guichet_replica_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const primary = await openDatabase({});
+    const replica = await openDatabase({ url: url.toString(), maxConnections: 2, migrate: false });
+    try {
+      const found = await replica.db.execute(sql`select to_regclass('staff') is not null as "migrated"`);
+      expect((found as unknown as { rows: { migrated: boolean }[] }).rows[0]?.migrated).toBe(false);
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+        DATA_DIR: '/tmp/guichet-test-unused',
+        SEED_DEMO: 'false',
+      });
+      const app = await buildApp({
+        config,
+        db: primary.db,
+        replica: replica.db,
+        startWorker: false,
+        logger: false,
+      });
+      expect(app.ctx.reports).toBe(replica.db);
+      expect(app.ctx.db).toBe(primary.db);
+      await app.close();
+    } finally {
+      await replica.close();
+      await primary.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  }, 60_000);
 });
