@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { type Mailer, smtpMailer } from './jobs/mailer';
 import { OutboxWorker } from './jobs/outbox-worker';
+import { liveBus } from './live/live-bus';
 import { acquisitionRoutes, registerShortLinks } from './modules/acquisition/acquisition.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
@@ -42,7 +43,10 @@ import { registerCompression } from './plugins/compression';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { localRequestsOnly } from './plugins/local-only';
-import { RateLimiter } from './plugins/rate-limit';
+import { PagePreloads } from './plugins/page-preloads';
+import { RateLimiter, registerRateLimitHeaders } from './plugins/rate-limit';
+import { DatabaseRateLimitStore } from './plugins/rate-limit.repository';
+import { RedisRateLimitStore } from './plugins/rate-limit-redis';
 import { registerRequestIdHeader, requestIdOf } from './plugins/request-id';
 import { registerCors, registerSecurityHeaders, securityHeaders } from './plugins/security';
 import { registerNotFound, registerWebApp } from './plugins/web';
@@ -61,6 +65,8 @@ export interface AppDeps {
   migrationsFolder?: string;
   /** The PostgreSQL pool's counts, for the metrics; absent on the embedded database. */
   poolStats?: PoolStats;
+  /** A read replica (DATABASE_REPLICA_URL) for read-only reports and exports; the primary without one. */
+  replica?: Database;
 }
 
 declare module 'fastify' {
@@ -94,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerRequestIdHeader(app);
+  registerRateLimitHeaders(app);
   registerMetrics(app, config, db, deps.poolStats);
 
   const mailer =
@@ -103,18 +110,27 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         ? smtpMailer(config.smtpUrl, config.mailFrom)
         : null;
   const renderAttachment = attachmentRenderer(db);
-  const outbox = new OutboxWorker(db, mailer, app.log, renderAttachment);
+  const outbox = new OutboxWorker(db, mailer, app.log, renderAttachment, 2000, config.outboxLeaseSeconds);
   const windowMs = config.rateLimit.windowSeconds * 1000;
+  // Counters every process shares: in Redis when configured, else in the database itself.
+  const redisStore = config.redis ? new RedisRateLimitStore(config.redis.url, config.redis.keyPrefix) : null;
+  if (redisStore) app.addHook('onClose', async () => redisStore.close());
+  const store = redisStore ?? new DatabaseRateLimitStore(db);
+  const live = liveBus(db, { onError: (error) => app.log.error({ err: error }, 'live bus failed') });
+  app.addHook('onClose', async () => live.close());
   const ctx: AppContext = {
     db,
+    reports: deps.replica ?? db,
     config,
     limiters: {
-      authPerIp: new RateLimiter(config.rateLimit.perIp, windowMs),
-      authPerAccount: new RateLimiter(config.rateLimit.perAccount, windowMs),
-      publicReadsPerIp: new RateLimiter(config.orders.publicReadsPerMinute, 60_000),
-      publicOrdersPerIp: new RateLimiter(config.orders.publicOrdersPerMinute, 60_000),
+      authPerIp: new RateLimiter('auth-ip', config.rateLimit.perIp, windowMs, store),
+      authPerAccount: new RateLimiter('auth-account', config.rateLimit.perAccount, windowMs, store),
+      publicReadsPerIp: new RateLimiter('public-reads', config.orders.publicReadsPerMinute, 60_000, store),
+      publicOrdersPerIp: new RateLimiter('public-orders', config.orders.publicOrdersPerMinute, 60_000, store),
+      scanPerDevice: new RateLimiter('scan-device', config.scan.perDevicePerMinute, 60_000, store),
     },
     payments: config.stripe ? stripeProvider(config.stripe) : null,
+    live,
     kickOutbox: () => outbox.kick(),
   };
   app.decorate('outbox', outbox);
@@ -124,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const readiness = readinessCheck(db, deps.migrationsFolder ?? sourceMigrationsFolder, lifecycle);
   app.decorateRequest('staffId', null);
   app.decorateRequest('tenant', null);
+  app.decorateRequest('sessionGeneration', 0);
   if (deps.startWorker !== false) app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => outbox.stop());
   const expiry = reservationExpiryJob(db, app.log);
@@ -201,7 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const webDist = config.webDist ? path.resolve(config.webDist) : defaultWebDist;
   const servesWeb = await registerWebApp(app, webDist);
 
-  registerNotFound(app, servesWeb);
+  registerNotFound(app, servesWeb, servesWeb ? PagePreloads.load(webDist) : null);
 
   return app;
 }

@@ -7,6 +7,25 @@ const base = {
 };
 
 describe('loadConfig', () => {
+  it('shares rate limits through Redis, and reads reports from a replica, only when asked', () => {
+    const plain = loadConfig(base);
+    expect(plain.redis).toBeNull();
+    expect(plain.databaseReplicaUrl).toBeNull();
+    expect(plain.outboxLeaseSeconds).toBe(300);
+    const scaled = loadConfig({
+      ...base,
+      DATABASE_URL: 'postgres://db.internal/guichet',
+      DATABASE_REPLICA_URL: 'postgres://replica.internal/guichet',
+      REDIS_URL: 'redis://cache.internal:6379',
+    });
+    expect(scaled.redis).toEqual({ url: 'redis://cache.internal:6379', keyPrefix: 'guichet:' });
+    expect(scaled.databaseReplicaUrl).toBe('postgres://replica.internal/guichet');
+    // A replica of the embedded database cannot exist: ignored without DATABASE_URL.
+    expect(
+      loadConfig({ ...base, DATABASE_REPLICA_URL: 'postgres://replica.internal/x' }).databaseReplicaUrl,
+    ).toBeNull();
+  });
+
   it('has the documented defaults', () => {
     const config = loadConfig(base);
     expect(config.port).toBe(4000);

@@ -29,6 +29,13 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  // A read replica of DATABASE_URL, for read-only reports and exports only.
+  DATABASE_REPLICA_URL: z.string().url().optional(),
+  // Rate-limit counters in Redis rather than in the database (both are shared by every process).
+  REDIS_URL: z.string().url().optional(),
+  REDIS_KEY_PREFIX: z.string().max(100).default('guichet:'),
+  // How long a claimed outbox row is left to its worker before another may deliver it (a killed worker).
+  OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Guichet <no-reply@guichet.localhost>'),
   PUBLIC_URL: z.string().url().optional(),
@@ -96,7 +103,8 @@ const envSchema = z.object({
   STRIPE_PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(10_000).default(0),
   STRIPE_PLATFORM_FEE_FIXED_MINOR: z.coerce.number().int().min(0).default(0),
   SCAN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-  HEADCOUNT_POLL_MS: z.coerce.number().int().min(100).max(2000).default(1000),
+  // The safety net of the live headcount, which hears other processes' scans over LISTEN/NOTIFY.
+  HEADCOUNT_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   METRICS_TOKEN: z.string().min(16).optional(),
 });
@@ -116,6 +124,11 @@ export interface Config {
   resetCodeTtlMinutes: number;
   passwordPolicy: PasswordPolicy;
   rateLimit: { perIp: number; perAccount: number; windowSeconds: number };
+  /** Where rate-limit counters live when set; else in the database. */
+  redis: { url: string; keyPrefix: string } | null;
+  outboxLeaseSeconds: number;
+  /** A read replica for reports and exports; null: they read the primary. */
+  databaseReplicaUrl: string | null;
   devMailbox: boolean;
   seedDemo: boolean;
   webDist: string | undefined;
@@ -206,6 +219,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
+    outboxLeaseSeconds: e.OUTBOX_LEASE_SECONDS,
+    databaseReplicaUrl: e.DATABASE_URL ? (e.DATABASE_REPLICA_URL ?? null) : null,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),

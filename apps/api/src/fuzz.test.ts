@@ -116,7 +116,12 @@ beforeAll(async () => {
   const staff = await signUp(t.app);
   const organization = await createOrganization(t.app, staff.accessToken, 'Fuzzed Organisation');
   session = { token: staff.accessToken, organizationId: organization.id };
-  operations = operationsOf((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json());
+  // "Sign out everywhere" ends the fuzzing session: fuzzed last, so every other operation meets it alive.
+  const endsSession = (operation: Operation) =>
+    operation.method === 'DELETE' && operation.path === '/api/auth/sessions' ? 1 : 0;
+  operations = operationsOf((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json()).sort(
+    (a, b) => endsSession(a) - endsSession(b),
+  );
 });
 afterAll(async () => t.close());
 

@@ -18,7 +18,17 @@ const database = await openDatabase({
   dataDir: `${config.dataDir}/db`,
   migrationsFolder,
 });
-const app = await buildApp({ config, db: database.db, migrationsFolder, poolStats: database.poolStats });
+// Reports and exports may read a replica; it is never migrated (it follows the primary).
+const replica = config.databaseReplicaUrl
+  ? await openDatabase({ url: config.databaseReplicaUrl, maxConnections: 10, migrate: false })
+  : null;
+const app = await buildApp({
+  config,
+  db: database.db,
+  replica: replica?.db,
+  migrationsFolder,
+  poolStats: database.poolStats,
+});
 
 if (config.devMailbox && config.env === 'production') {
   app.log.warn(
@@ -41,6 +51,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     void app
       .close()
       .then(() => database.close())
+      .then(() => replica?.close())
       .then(() => releaseDataDir?.())
       .finally(() => process.exit(0));
   });

@@ -19,12 +19,23 @@ function keyOf(secret: Uint8Array): KeyObject {
   return key;
 }
 
+/**
+ * What an access token says: whose it is, and the staff member's session generation when it was issued.
+ * Ending every session (a password change or reset, "sign out everywhere") moves the account to the next
+ * generation, so tokens of an earlier one are refused by the per-request account read.
+ */
+export interface AccessClaims {
+  staffId: string;
+  sessionGeneration: number;
+}
+
 export async function signAccessToken(
   secret: Uint8Array,
   staffId: string,
   ttlSeconds: number,
+  sessionGeneration = 0,
 ): Promise<string> {
-  return new SignJWT({})
+  return new SignJWT({ gen: sessionGeneration })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(staffId)
     .setIssuer(ISSUER)
@@ -34,8 +45,8 @@ export async function signAccessToken(
     .sign(keyOf(secret));
 }
 
-/** Returns the staff id the token was issued to, or throws 401. */
-export async function verifyAccessToken(secret: Uint8Array, token: string): Promise<string> {
+/** Returns whom the token was issued to and in which session generation, or throws 401. */
+export async function verifyAccessToken(secret: Uint8Array, token: string): Promise<AccessClaims> {
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), {
       issuer: ISSUER,
@@ -43,7 +54,11 @@ export async function verifyAccessToken(secret: Uint8Array, token: string): Prom
       algorithms: ['HS256'],
     });
     if (typeof payload.sub !== 'string') throw new AppError('unauthenticated', 'Invalid access token.');
-    return payload.sub;
+    const generation = payload.gen ?? 0;
+    if (typeof generation !== 'number' || !Number.isSafeInteger(generation) || generation < 0) {
+      throw new AppError('unauthenticated', 'Invalid access token.');
+    }
+    return { staffId: payload.sub, sessionGeneration: generation };
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (error instanceof joseErrors.JWTExpired)

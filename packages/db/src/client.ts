@@ -37,6 +37,8 @@ export interface OpenDatabaseOptions {
   onConnectionError?: (error: Error) => void;
   /** Where the migrations are: beside the sources by default; the API's build carries a copy. */
   migrationsFolder?: string;
+  /** False for a read replica: it receives the primary's schema and cannot be written. */
+  migrate?: boolean;
 }
 
 export const sourceMigrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -57,7 +59,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       options.onConnectionError ?? ((error) => console.error(`PostgreSQL connection lost: ${error.message}`)),
     );
     const db = drizzleNodePg(pool, { schema });
-    await migrateNodePg(db, { migrationsFolder });
+    if (options.migrate !== false) await migrateNodePg(db, { migrationsFolder });
     noteDriver(db, { kind: 'postgres', client: pool });
     return {
       db: db as unknown as Database,

@@ -193,6 +193,7 @@ export const API_ACCESS = {
   'auth.twoFactorVerify': PUBLIC,
   'auth.sessions': SIGNED_IN,
   'auth.revokeSession': SIGNED_IN,
+  'auth.signOutEverywhere': SIGNED_IN,
 
   'staffs.me': SIGNED_IN,
   'staffs.updateMe': SIGNED_IN,

@@ -48,6 +48,7 @@ export class OutboxWorker {
     private readonly log: FastifyBaseLogger,
     private readonly renderAttachment?: AttachmentRenderer,
     private readonly intervalMs = 2000,
+    private readonly leaseSeconds = 300,
   ) {}
 
   start(): void {
@@ -83,7 +84,7 @@ export class OutboxWorker {
   /** Processes everything due now; resolves when the outbox has nothing due. Tests await it. */
   async drain(): Promise<void> {
     for (;;) {
-      const rows = await claimDue(this.db, BATCH);
+      const rows = await claimDue(this.db, BATCH, this.leaseSeconds);
       if (rows.length === 0) return;
       for (const row of rows) {
         try {

@@ -61,7 +61,9 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
           break;
         }
         guard = async (request) => {
-          request.staffId = await tokens.staffIdOf(bearerToken(request));
+          const claims = await tokens.claimsOf(bearerToken(request));
+          request.staffId = claims.staffId;
+          request.sessionGeneration = claims.sessionGeneration;
           organizationIdOf(request);
         };
         route.attachValidation = true;

@@ -10,26 +10,28 @@ describe('remembered access tokens of the redeem route', () => {
     const tokens = new VerifiedTokens(secret);
     const staffId = randomUUID();
     const token = await signAccessToken(secret, staffId, 900);
-    expect(await tokens.staffIdOf(token)).toBe(staffId);
-    expect(await tokens.staffIdOf(token)).toBe(staffId);
+    expect(await tokens.claimsOf(token)).toEqual({ staffId, sessionGeneration: 0 });
+    expect(await tokens.claimsOf(token)).toEqual({ staffId, sessionGeneration: 0 });
+    const later = await signAccessToken(secret, staffId, 900, 3);
+    expect(await tokens.claimsOf(later)).toEqual({ staffId, sessionGeneration: 3 });
     const forged = `${token.slice(0, -3)}abc`;
-    await expect(tokens.staffIdOf(forged)).rejects.toMatchObject({ code: 'unauthenticated' });
+    await expect(tokens.claimsOf(forged)).rejects.toMatchObject({ code: 'unauthenticated' });
     const foreign = await signAccessToken(
       new TextEncoder().encode('another-secret-another-secret-0123456'),
       staffId,
       900,
     );
-    await expect(tokens.staffIdOf(foreign)).rejects.toMatchObject({ code: 'unauthenticated' });
+    await expect(tokens.claimsOf(foreign)).rejects.toMatchObject({ code: 'unauthenticated' });
   });
 
   it('never remembers a token past its expiry', async () => {
     let now = Date.now();
     const tokens = new VerifiedTokens(secret, () => now);
     const token = await signAccessToken(secret, randomUUID(), 2);
-    await tokens.staffIdOf(token);
+    await tokens.claimsOf(token);
     now += 2_500;
     // The remembered entry has lapsed, so the signature and expiry are checked again (real clock: 2 s on).
     await new Promise((resolve) => setTimeout(resolve, 2_100));
-    await expect(tokens.staffIdOf(token)).rejects.toMatchObject({ code: 'token-expired' });
+    await expect(tokens.claimsOf(token)).rejects.toMatchObject({ code: 'token-expired' });
   });
 });

@@ -1,13 +1,15 @@
 import type { Database } from '@guichet/db/client';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
-import { verifyAccessToken } from '../tokens';
-import { accountExists } from './access.repository';
+import { type AccessClaims, verifyAccessToken } from '../tokens';
+import { sessionIsCurrent } from './access.repository';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the access guard: the staff member the bearer token belongs to. */
     staffId: string | null;
+    /** Set with `staffId`: the session generation the access token was issued in. */
+    sessionGeneration: number;
   }
 }
 
@@ -25,26 +27,35 @@ export function bearerToken(request: FastifyRequest): string {
 }
 
 /**
- * Signed in: a valid, unexpired access token whose staff member still exists (a deleted account's tokens
- * stop working at once).
+ * Signed in: a valid, unexpired access token whose staff member still exists and whose sessions were not
+ * ended since it was issued (a deleted account's tokens, and those from before a password change, stop
+ * working at once).
  *
  * `rememberAccountMs` is for routes that expose no organisation data and are called key by key (place
- * search): the token is still verified on every request, but that the account exists is remembered per
- * staff member for that long, sparing a query per keystroke. A deleted account keeps such routes that long.
+ * search): the token is still verified on every request, but that its session is current is remembered per
+ * staff member and generation for that long, sparing a query per keystroke. An ended session keeps such
+ * routes that long.
  */
 export function signedIn(db: Database, secret: Uint8Array, rememberAccountMs = 0): Guard {
   const checkedUntil = new Map<string, number>();
   return async (request) => {
-    const staffId = await verifyAccessToken(secret, bearerToken(request));
-    if ((checkedUntil.get(staffId) ?? 0) <= Date.now()) {
-      if (!(await accountExists(db, staffId))) throw unauthenticated();
+    const claims = await verifyAccessToken(secret, bearerToken(request));
+    const key = `${claims.staffId}:${claims.sessionGeneration}`;
+    if ((checkedUntil.get(key) ?? 0) <= Date.now()) {
+      if (!(await sessionIsCurrent(db, claims))) throw unauthenticated();
       if (rememberAccountMs > 0) {
         if (checkedUntil.size >= 10_000) checkedUntil.clear();
-        checkedUntil.set(staffId, Date.now() + rememberAccountMs);
+        checkedUntil.set(key, Date.now() + rememberAccountMs);
       }
     }
-    request.staffId = staffId;
+    request.staffId = claims.staffId;
+    request.sessionGeneration = claims.sessionGeneration;
   };
+}
+
+/** The caller's access claims, for handlers that check the session themselves (the scanner's redeem). */
+export function requireClaims(request: FastifyRequest): AccessClaims {
+  return { staffId: requireStaffId(request), sessionGeneration: request.sessionGeneration };
 }
 
 export function requireStaffId(request: FastifyRequest): string {
@@ -56,31 +67,32 @@ export function requireStaffId(request: FastifyRequest): string {
  * Remembered verifications of access tokens, for the redeem route, the busiest of all (every scan at
  * every door). Verifying the token's signature was a sixth of the route's CPU, and a phone sends the same
  * token for every scan until it expires, so a verified token is remembered (at most a minute, never past
- * its expiry). Only the signature check is saved: the account and its membership are still read with
- * every scan, so a deleted account or a removed permission stops scanning at once.
+ * its expiry). Only the signature check is saved: the account, its session generation and its membership
+ * are still read (or re-checked by the write) with every scan, so a deleted account, ended sessions or a
+ * removed permission stop scanning at once.
  */
 const REMEMBER_MS = 60_000;
 const MAX_TOKENS = 10_000;
 
 export class VerifiedTokens {
-  private readonly tokens = new Map<string, { staffId: string; until: number }>();
+  private readonly tokens = new Map<string, { claims: AccessClaims; until: number }>();
 
   constructor(
     private readonly secret: Uint8Array,
     private readonly now: () => number = Date.now,
   ) {}
 
-  async staffIdOf(token: string): Promise<string> {
+  async claimsOf(token: string): Promise<AccessClaims> {
     const known = this.tokens.get(token);
-    if (known && known.until > this.now()) return known.staffId;
+    if (known && known.until > this.now()) return known.claims;
     if (known) this.tokens.delete(token);
-    const staffId = await verifyAccessToken(this.secret, token);
+    const claims = await verifyAccessToken(this.secret, token);
     const expiresAt = expiryOf(token);
     if (expiresAt !== null) {
       if (this.tokens.size >= MAX_TOKENS) this.tokens.clear();
-      this.tokens.set(token, { staffId, until: Math.min(expiresAt, this.now() + REMEMBER_MS) });
+      this.tokens.set(token, { claims, until: Math.min(expiresAt, this.now() + REMEMBER_MS) });
     }
-    return staffId;
+    return claims;
   }
 }
 

@@ -113,6 +113,7 @@ describe('OpenAPI', () => {
     ['post', '/api/auth/two-factor/disable'],
     ['post', '/api/auth/two-factor/verify'],
     ['get', '/api/auth/sessions'],
+    ['delete', '/api/auth/sessions'],
     ['delete', '/api/auth/sessions/{id}'],
     ['get', '/api/settings/overview'],
     ['get', '/api/settings/company'],

@@ -50,10 +50,11 @@ export function admitMember(membership: MembershipRow | undefined, access: ApiAc
  */
 export function organizationScope(db: Database, secret: Uint8Array, access: ApiAccess): Guard {
   return async (request) => {
-    const staffId = await verifyAccessToken(secret, bearerToken(request));
+    const claims = await verifyAccessToken(secret, bearerToken(request));
     const organizationId = organizationIdOf(request);
-    const permissions = admitMember(await readMembership(db, staffId, organizationId), access);
-    request.staffId = staffId;
+    const permissions = admitMember(await readMembership(db, claims, organizationId), access);
+    request.staffId = claims.staffId;
+    request.sessionGeneration = claims.sessionGeneration;
     request.tenant = { organizationId, permissions };
   };
 }

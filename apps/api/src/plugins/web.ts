@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { isAppPage } from '@guichet/shared/app-pages';
 import type { FastifyInstance } from 'fastify';
+import { languageOf, type PagePreloads } from './page-preloads';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -31,14 +32,28 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
  * the app's HTML too, which shows its 404 screen, with status 404. The API, and anything but GET, answers
  * the API's JSON 404.
  */
-export function registerNotFound(app: FastifyInstance, servesWeb: boolean): void {
+export function registerNotFound(
+  app: FastifyInstance,
+  servesWeb: boolean,
+  preloads: PagePreloads | null = null,
+): void {
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (servesWeb && isRead && !isApi) {
+      const page = isAppPage(pathname);
+      const html = page ? preloads?.htmlFor(pathname, languageOf(request.headers['accept-language'])) : null;
+      if (html) {
+        return reply
+          .code(200)
+          .header('cache-control', 'no-cache')
+          .header('vary', 'accept-language')
+          .type('text/html; charset=utf-8')
+          .send(html);
+      }
       return reply
-        .code(isAppPage(pathname) ? 200 : 404)
+        .code(page ? 200 : 404)
         .header('cache-control', 'no-cache')
         .sendFile('index.html');
     }

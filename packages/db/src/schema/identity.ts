@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { uuidv7 } from '../ids';
 
 export const staff = pgTable('staff', {
@@ -15,6 +15,11 @@ export const staff = pgTable('staff', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+  /**
+   * Carried by every access token; ending all sessions (password change or reset, "sign out everywhere")
+   * adds one, so tokens issued before are refused at their next request.
+   */
+  sessionGeneration: integer('session_generation').notNull().default(0),
 });
 
 /**

@@ -86,11 +86,22 @@ export async function revokeFamily(db: Queryable, familyId: string): Promise<voi
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-export async function revokeAllForStaff(db: Queryable, staffId: string): Promise<void> {
+/**
+ * Ends every session of a staff member: revokes every refresh-token family and moves the account to its
+ * next session generation, so access tokens already issued are refused at their next request. Answers the
+ * new generation (for the session the caller may issue next).
+ */
+export async function endAllSessions(db: Queryable, staffId: string): Promise<number> {
   await db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(refreshTokens.staffId, staffId), isNull(refreshTokens.revokedAt)));
+  const [row] = await db
+    .update(staff)
+    .set({ sessionGeneration: sql`${staff.sessionGeneration} + 1` })
+    .where(eq(staff.id, staffId))
+    .returning({ sessionGeneration: staff.sessionGeneration });
+  return row?.sessionGeneration ?? 0;
 }
 
 export async function insertResetCode(

@@ -17,8 +17,8 @@ export async function signUp(
   input: { email: string; password: string; displayName: string; locale?: Locale | undefined },
   meta: ClientMeta,
 ): Promise<IssuedSession> {
-  ctx.limiters.authPerIp.hit(`sign-up:${meta.ip}`);
-  ctx.limiters.authPerAccount.hit(`sign-up:${input.email}`);
+  await ctx.limiters.authPerIp.hit(`sign-up:${meta.ip}`);
+  await ctx.limiters.authPerAccount.hit(`sign-up:${input.email}`);
   await assertRegistrationAllowed(ctx, input.email);
   assertPasswordMeetsPolicy(ctx.config.passwordPolicy, input.password);
   const row = await createAccount(ctx.db, { ...input, locale: input.locale ?? DEFAULT_LOCALE });
@@ -51,14 +51,14 @@ export async function signIn(
   input: { email: string; password: string },
   meta: ClientMeta,
 ): Promise<IssuedSession> {
-  ctx.limiters.authPerIp.hit(`sign-in:${meta.ip}`);
-  ctx.limiters.authPerAccount.hit(`sign-in:${input.email}`);
+  await ctx.limiters.authPerIp.hit(`sign-in:${meta.ip}`);
+  await ctx.limiters.authPerAccount.hit(`sign-in:${input.email}`);
   const row = await repository.findStaffByEmail(ctx.db, input.email);
   const valid = row
     ? await verifyPassword(row.passwordHash, input.password)
     : await verifyDummyPassword(input.password);
   if (!row || !valid) throw new AppError('invalid-credential', 'The e-mail or password is incorrect.');
-  ctx.limiters.authPerAccount.reset(`sign-in:${input.email}`);
+  await ctx.limiters.authPerAccount.reset(`sign-in:${input.email}`);
   return finishSignIn(ctx, row, meta);
 }
 
@@ -103,8 +103,8 @@ export async function signOut(ctx: AppContext, token: string | undefined): Promi
 
 /** Always succeeds from the caller's point of view, so it cannot be used to probe for accounts. */
 export async function requestPasswordReset(ctx: AppContext, email: string, meta: ClientMeta): Promise<void> {
-  ctx.limiters.authPerIp.hit(`reset:${meta.ip}`);
-  ctx.limiters.authPerAccount.hit(`reset:${email}`);
+  await ctx.limiters.authPerIp.hit(`reset:${meta.ip}`);
+  await ctx.limiters.authPerAccount.hit(`reset:${email}`);
   const row = await repository.findStaffByEmail(ctx.db, email);
   if (!row) return;
   const { code, hash } = newResetCode();
@@ -135,7 +135,7 @@ export async function confirmPasswordReset(
   input: { code: string; newPassword: string },
   meta: ClientMeta,
 ): Promise<void> {
-  ctx.limiters.authPerIp.hit(`reset-confirm:${meta.ip}`);
+  await ctx.limiters.authPerIp.hit(`reset-confirm:${meta.ip}`);
   assertPasswordMeetsPolicy(ctx.config.passwordPolicy, input.newPassword);
   const passwordHash = await hashPassword(input.newPassword);
   const codeHash = sha256(input.code);
@@ -149,7 +149,7 @@ export async function confirmPasswordReset(
     }
     await repository.setPassword(tx, staffId, passwordHash);
     await repository.voidResetCodes(tx, staffId);
-    await repository.revokeAllForStaff(tx, staffId);
+    await repository.endAllSessions(tx, staffId);
   });
 }
 
@@ -163,7 +163,7 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
   meta: ClientMeta,
 ): Promise<IssuedSession> {
-  ctx.limiters.authPerAccount.hit(`password:${staffId}`);
+  await ctx.limiters.authPerAccount.hit(`password:${staffId}`);
   const row = await repository.findStaffById(ctx.db, staffId);
   if (!row) throw new AppError('unauthenticated', 'Sign in to continue.');
   if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
@@ -171,15 +171,15 @@ export async function changePassword(
   }
   assertPasswordMeetsPolicy(ctx.config.passwordPolicy, input.newPassword);
   const passwordHash = await hashPassword(input.newPassword);
-  await ctx.db.transaction(async (tx) => {
+  const sessionGeneration = await ctx.db.transaction(async (tx) => {
     await repository.setPassword(tx, staffId, passwordHash);
-    await repository.revokeAllForStaff(tx, staffId);
+    return repository.endAllSessions(tx, staffId);
   });
-  return issueSession(ctx, row, meta);
+  return issueSession(ctx, { ...row, sessionGeneration }, meta);
 }
 
 export async function deleteAccount(ctx: AppContext, staffId: string, password: string): Promise<void> {
-  ctx.limiters.authPerAccount.hit(`password:${staffId}`);
+  await ctx.limiters.authPerAccount.hit(`password:${staffId}`);
   const row = await repository.findStaffById(ctx.db, staffId);
   if (!row) throw new AppError('unauthenticated', 'Sign in to continue.');
   if (!(await verifyPassword(row.passwordHash, password))) {

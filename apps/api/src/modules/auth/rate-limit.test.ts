@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext, uniqueEmail } from '../../../test/support/harness';
 import { AppError } from '../../errors';
-import { RateLimiter } from '../../plugins/rate-limit';
+import { MemoryRateLimitStore, RateLimiter } from '../../plugins/rate-limit';
 
 const PER_IP = 4;
 const PER_ACCOUNT = 3;
@@ -136,10 +136,14 @@ describe('RateLimiter', () => {
       },
     };
   };
+  const limiterOf = (limit: number, windowMs: number, now: () => number) => {
+    const store = new MemoryRateLimitStore(now);
+    return { store, limiter: new RateLimiter('test', limit, windowMs, store) };
+  };
 
-  const caught = (fn: () => void): AppError => {
+  const caught = async (hit: Promise<void>): Promise<AppError> => {
     try {
-      fn();
+      await hit;
     } catch (error) {
       if (error instanceof AppError) return error;
       throw error;
@@ -147,57 +151,56 @@ describe('RateLimiter', () => {
     throw new Error('expected a rate-limit error');
   };
 
-  it('admits `limit` hits per window, then refuses with Retry-After', () => {
+  it('admits `limit` hits per window, then refuses with Retry-After', async () => {
     const time = clock();
-    const limiter = new RateLimiter(2, 10_000, time.now);
-    limiter.hit('a');
+    const { limiter } = limiterOf(2, 10_000, time.now);
+    await limiter.hit('a');
     time.advance(2_500);
-    limiter.hit('a');
-    const error = caught(() => limiter.hit('a'));
+    await limiter.hit('a');
+    const error = await caught(limiter.hit('a'));
     expect(error.code).toBe('too-many-attempts');
     expect(error.status).toBe(429);
     expect(error.headers).toEqual({ 'retry-after': '8' });
     expect(error.details).toEqual({ retryAfterSeconds: 8 });
   });
 
-  it('never advertises less than one second', () => {
+  it('never advertises less than one second', async () => {
     const time = clock();
-    const limiter = new RateLimiter(1, 10_000, time.now);
-    limiter.hit('a');
+    const { limiter } = limiterOf(1, 10_000, time.now);
+    await limiter.hit('a');
     time.advance(9_999);
-    expect(caught(() => limiter.hit('a')).headers['retry-after']).toBe('1');
+    expect((await caught(limiter.hit('a'))).headers['retry-after']).toBe('1');
   });
 
-  it('frees the key when the window expires', () => {
+  it('frees the key when the window expires', async () => {
     const time = clock();
-    const limiter = new RateLimiter(1, 10_000, time.now);
-    limiter.hit('a');
-    expect(() => limiter.hit('a')).toThrow(AppError);
+    const { limiter } = limiterOf(1, 10_000, time.now);
+    await limiter.hit('a');
+    await expect(limiter.hit('a')).rejects.toThrow(AppError);
     time.advance(9_999);
-    expect(() => limiter.hit('a')).toThrow(AppError);
+    await expect(limiter.hit('a')).rejects.toThrow(AppError);
     time.advance(1);
-    expect(() => limiter.hit('a')).not.toThrow();
-    expect(() => limiter.hit('a')).toThrow(AppError);
+    await expect(limiter.hit('a')).resolves.toBeUndefined();
+    await expect(limiter.hit('a')).rejects.toThrow(AppError);
   });
 
-  it('counts keys separately and forgets a key on reset', () => {
+  it('counts keys separately and forgets a key on reset', async () => {
     const time = clock();
-    const limiter = new RateLimiter(1, 10_000, time.now);
-    limiter.hit('a');
-    expect(() => limiter.hit('b')).not.toThrow();
-    expect(() => limiter.hit('a')).toThrow(AppError);
-    limiter.reset('a');
-    expect(() => limiter.hit('a')).not.toThrow();
+    const { limiter } = limiterOf(1, 10_000, time.now);
+    await limiter.hit('a');
+    await expect(limiter.hit('b')).resolves.toBeUndefined();
+    await expect(limiter.hit('a')).rejects.toThrow(AppError);
+    await limiter.reset('a');
+    await expect(limiter.hit('a')).resolves.toBeUndefined();
   });
 
-  it('sweeps expired windows so memory does not grow without bound', () => {
+  it('sweeps expired windows so memory does not grow without bound', async () => {
     const time = clock();
-    const limiter = new RateLimiter(5, 1_000, time.now);
-    for (let i = 0; i < 100; i++) limiter.hit(`key-${i}`);
-    const windows = (limiter as unknown as { windows: Map<string, unknown> }).windows;
-    expect(windows.size).toBe(100);
+    const { limiter, store } = limiterOf(5, 1_000, time.now);
+    for (let i = 0; i < 100; i++) await limiter.hit(`key-${i}`);
+    expect(store.size).toBe(100);
     time.advance(1_000);
-    limiter.hit('fresh');
-    expect([...windows.keys()]).toEqual(['fresh']);
+    await limiter.hit('fresh');
+    expect(store.size).toBe(1);
   });
 });

@@ -89,18 +89,18 @@ export async function verifyChallenge(
   input: { challenge: string; code: string },
   meta: ClientMeta,
 ): Promise<IssuedSession> {
-  ctx.limiters.authPerIp.hit(`two-factor:${meta.ip}`);
+  await ctx.limiters.authPerIp.hit(`two-factor:${meta.ip}`);
   const challengeHash = sha256(input.challenge);
   const challenge = await signInRepository.findSignInToken(ctx.db, 'mfa-challenge', challengeHash);
   if (!challenge?.staffId) throw new AppError('invalid-code', 'This sign-in attempt is not valid.');
   if (challenge.usedAt || challenge.expiresAt.getTime() <= Date.now()) {
     throw new AppError('expired-code', 'This sign-in attempt has expired. Sign in again.');
   }
-  ctx.limiters.authPerAccount.hit(`two-factor:${challenge.staffId}`);
+  await ctx.limiters.authPerAccount.hit(`two-factor:${challenge.staffId}`);
   if (!(await checkSecondFactor(ctx, challenge.staffId, input.code))) throw invalidCode();
   const claimed = await signInRepository.consumeSignInToken(ctx.db, 'mfa-challenge', challengeHash);
   if (!claimed) throw new AppError('expired-code', 'This sign-in attempt has expired. Sign in again.');
-  ctx.limiters.authPerAccount.reset(`two-factor:${challenge.staffId}`);
+  await ctx.limiters.authPerAccount.reset(`two-factor:${challenge.staffId}`);
   const row = await repository.findStaffById(ctx.db, challenge.staffId);
   if (!row) throw new AppError('unauthenticated', 'Sign in to continue.');
   return issueSession(ctx, row, meta, { signedIn: true });
@@ -128,7 +128,7 @@ export async function setup(ctx: AppContext, staffId: string) {
 
 /** Turns two-factor on with a first code and hands out the recovery codes, shown this once only. */
 export async function enable(ctx: AppContext, staffId: string, code: string) {
-  ctx.limiters.authPerAccount.hit(`two-factor-enable:${staffId}`);
+  await ctx.limiters.authPerAccount.hit(`two-factor-enable:${staffId}`);
   const row = await signInRepository.findTwoFactor(ctx.db, staffId);
   if (!row || row.enabledAt) {
     throw new AppError('argument-error', 'Start the two-factor set-up again.');
@@ -144,12 +144,12 @@ export async function enable(ctx: AppContext, staffId: string, code: string) {
       codes.map((value) => recoveryHash(staffId, value.replace('-', ''))),
     );
   });
-  ctx.limiters.authPerAccount.reset(`two-factor-enable:${staffId}`);
+  await ctx.limiters.authPerAccount.reset(`two-factor-enable:${staffId}`);
   return { recoveryCodes: codes };
 }
 
 export async function disable(ctx: AppContext, staffId: string, password: string): Promise<void> {
-  ctx.limiters.authPerAccount.hit(`password:${staffId}`);
+  await ctx.limiters.authPerAccount.hit(`password:${staffId}`);
   const row = await repository.findStaffById(ctx.db, staffId);
   if (!row) throw new AppError('unauthenticated', 'Sign in to continue.');
   if (!(await verifyPassword(row.passwordHash, password))) {

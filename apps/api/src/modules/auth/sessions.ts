@@ -46,7 +46,12 @@ export async function issueSession(
     },
     signedIn,
   );
-  const accessToken = await signAccessToken(ctx.config.jwtSecret, row.id, ctx.config.accessTokenTtlSeconds);
+  const accessToken = await signAccessToken(
+    ctx.config.jwtSecret,
+    row.id,
+    ctx.config.accessTokenTtlSeconds,
+    row.sessionGeneration,
+  );
   return {
     session: { accessToken, expiresIn: ctx.config.accessTokenTtlSeconds, user: toPublicUser(row) },
     refreshToken: token,

@@ -290,6 +290,24 @@ export function signInOptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.delete(
+      '/auth/sessions',
+      {
+        config: { access: 'auth.signOutEverywhere' },
+        schema: {
+          tags,
+          security,
+          summary: 'Sign out everywhere: every device, this one included, at once (access tokens too)',
+          response: { 204: noContent, ...errorResponses(401) },
+        },
+      },
+      async (request, reply) => {
+        await service.signOutEverywhere(ctx, requireStaffId(request));
+        clearRefreshCookie(reply);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.delete(
       '/auth/sessions/:id',
       {
         config: { access: 'auth.revokeSession' },

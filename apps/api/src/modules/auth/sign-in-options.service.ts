@@ -14,8 +14,8 @@ export const EMAIL_LINK_TTL_MINUTES = 15;
 
 /** Mails a single-use sign-in link; answers the same whether or not the account exists. */
 export async function requestEmailLink(ctx: AppContext, email: string, meta: ClientMeta): Promise<void> {
-  ctx.limiters.authPerIp.hit(`email-link:${meta.ip}`);
-  ctx.limiters.authPerAccount.hit(`email-link:${email}`);
+  await ctx.limiters.authPerIp.hit(`email-link:${meta.ip}`);
+  await ctx.limiters.authPerAccount.hit(`email-link:${email}`);
   const row = await repository.findStaffByEmail(ctx.db, email);
   if (!row) return;
   const { token, hash } = newOpaqueToken();
@@ -51,7 +51,7 @@ export async function confirmEmailLink(
   input: { token: string; email: string },
   meta: ClientMeta,
 ): Promise<IssuedSession> {
-  ctx.limiters.authPerIp.hit(`email-link-confirm:${meta.ip}`);
+  await ctx.limiters.authPerIp.hit(`email-link-confirm:${meta.ip}`);
   const tokenHash = sha256(input.token);
   const link = await signInRepository.findSignInToken(ctx.db, 'email-link', tokenHash);
   if (!link?.staffId) throw new AppError('invalid-code', 'This sign-in link is not valid.');
@@ -89,6 +89,11 @@ export async function revokeSession(ctx: AppContext, staffId: string, familyId: 
   if (!(await signInRepository.revokeStaffFamily(ctx.db, staffId, familyId))) {
     throw new AppError('not-found', 'This session does not exist or has already ended.');
   }
+}
+
+/** Signs every device out, this one included: refresh tokens revoked, access tokens refused from now. */
+export async function signOutEverywhere(ctx: AppContext, staffId: string): Promise<void> {
+  await ctx.db.transaction((tx) => repository.endAllSessions(tx, staffId));
 }
 
 export async function listIdentities(ctx: AppContext, staffId: string): Promise<LinkedIdentities> {

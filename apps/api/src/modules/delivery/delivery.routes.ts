@@ -25,7 +25,7 @@ export function deliveryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        ctx.limiters.publicReadsPerIp.hit(request.ip);
+        await ctx.limiters.publicReadsPerIp.hit(request.ip);
         const file = await publicTicketsPdf(ctx, request.params.code);
         return (
           reply

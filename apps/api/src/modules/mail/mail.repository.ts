@@ -48,8 +48,12 @@ export async function enqueueMail(db: Queryable, message: MailMessage): Promise<
   });
 }
 
-/** Claims due outbox rows; SKIP LOCKED lets several workers share the table without double sends. */
-export async function claimDue(db: Database, limit: number) {
+/**
+ * Claims due outbox rows; SKIP LOCKED lets several workers share the table without double sends. A claim
+ * is a lease of `leaseSeconds`: a worker killed mid-delivery leaves its rows to whichever worker finds
+ * them due again after that (the lease must outlast the slowest delivery).
+ */
+export async function claimDue(db: Database, limit: number, leaseSeconds = 300) {
   return db.transaction(async (tx) => {
     const rows = await tx
       .select()
@@ -62,7 +66,7 @@ export async function claimDue(db: Database, limit: number) {
       // Push the claimed rows out of reach for a while; success or failure sets them properly below.
       await tx
         .update(outbox)
-        .set({ nextAttemptAt: sql`now() + interval '5 minutes'` })
+        .set({ nextAttemptAt: sql`now() + make_interval(secs => ${leaseSeconds})` })
         .where(
           inArray(
             outbox.id,

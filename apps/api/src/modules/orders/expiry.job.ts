@@ -4,8 +4,10 @@ import { IntervalJob } from '../../jobs/interval-job';
 import { expireDueReservations } from './expiry.service';
 
 /**
- * Gives back the seats of reservations that were not paid in time, on an interval. Several processes may
- * run it at once: each order is expired by a conditional UPDATE, so its seats are released exactly once.
+ * Gives back the seats of reservations that were not paid in time, on an interval. One process runs it at
+ * a time (the job's advisory lock, see IntervalJob); even two at once would be safe: each order is expired
+ * by a conditional UPDATE in its own transaction, so its seats are released exactly once, and a run cut
+ * short leaves the orders it did not reach for the next run, in whichever process.
  */
 export function reservationExpiryJob(db: Database, log: FastifyBaseLogger): IntervalJob {
   return new IntervalJob(
@@ -15,5 +17,7 @@ export function reservationExpiryJob(db: Database, log: FastifyBaseLogger): Inte
       if (count > 0) log.info({ count }, 'reservations expired');
     },
     log,
+    15_000,
+    db,
   );
 }

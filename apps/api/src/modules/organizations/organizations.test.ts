@@ -216,6 +216,7 @@ describe('the organisation scope with a permission list', () => {
     registerErrorHandler(probe);
     probe.decorateRequest('staffId', null);
     probe.decorateRequest('tenant', null);
+    probe.decorateRequest('sessionGeneration', 0);
     probe.get(
       '/probe',
       { onRequest: organizationScope(db, config.jwtSecret, { kind: 'permission', anyOf: ['EVENT'] }) },

@@ -103,7 +103,7 @@ export function publicPaymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        ctx.limiters.publicOrdersPerIp.hit(request.ip);
+        await ctx.limiters.publicOrdersPerIp.hit(request.ip);
         reply.header('cache-control', 'no-store');
         const order = await findOrderByCode(ctx.db, request.params.code.toUpperCase());
         if (!order) throw new AppError('not-found', 'No such order.');

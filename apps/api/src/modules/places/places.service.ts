@@ -3,7 +3,7 @@ import { normalizeName } from '@guichet/gazetteer/normalize';
 import type { Place, PlaceSearchQuery } from '@guichet/shared/places';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors';
-import { RateLimiter } from '../../plugins/rate-limit';
+import { MemoryRateLimitStore, RateLimiter } from '../../plugins/rate-limit';
 import type { Geocoder } from './geocoders';
 
 export interface PlaceSearchOptions {
@@ -65,7 +65,14 @@ export class PlaceSearch {
 
   constructor(private readonly options: PlaceSearchOptions) {
     this.now = options.now ?? Date.now;
-    this.limiter = new RateLimiter(options.onlinePerMinute ?? 60, 60_000, this.now);
+    // A budget of this process's calls to the geocoder: it only decides the fallback, never a 429.
+    this.limiter = new RateLimiter(
+      'places-online',
+      options.onlinePerMinute ?? 60,
+      60_000,
+      new MemoryRateLimitStore(this.now),
+      { headers: false },
+    );
     this.gazetteer = options.gazetteer ?? loadGazetteer;
   }
 
@@ -83,7 +90,7 @@ export class PlaceSearch {
     const cached = this.cache.get(key);
     if (cached && cached.expiresAt > now) return cached.places;
     try {
-      this.limiter.hit(staffId);
+      await this.limiter.hit(staffId);
     } catch (error) {
       if (error instanceof AppError) return [];
       throw error;

@@ -33,7 +33,7 @@ export function publicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        ctx.limiters.publicReadsPerIp.hit(request.ip);
+        await ctx.limiters.publicReadsPerIp.hit(request.ip);
         return service.getPublicEvent(ctx, request.params.orgSlug, request.params.eventSlug);
       },
     );
@@ -54,7 +54,7 @@ export function publicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        ctx.limiters.publicReadsPerIp.hit(request.ip);
+        await ctx.limiters.publicReadsPerIp.hit(request.ip);
         const file = await service.getPublicCover(ctx, request.params.orgSlug, request.params.eventSlug);
         reply
           // The address names the file (`?v=`): a new cover is a new address.
@@ -78,7 +78,7 @@ export function publicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        ctx.limiters.publicReadsPerIp.hit(request.ip);
+        await ctx.limiters.publicReadsPerIp.hit(request.ip);
         // Tickets and the buyer's details: never kept by shared caches.
         reply.header('cache-control', 'no-store');
         return service.getPublicOrder(ctx, request.params.code);
@@ -103,7 +103,7 @@ export function publicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        ctx.limiters.publicOrdersPerIp.hit(request.ip);
+        await ctx.limiters.publicOrdersPerIp.hit(request.ip);
         const answer = await service.createPublicOrder(
           ctx,
           request.params,

@@ -1,13 +1,15 @@
 import type { Database } from '@guichet/db/client';
 import type { Headcount } from '@guichet/shared/scan';
+import type { LiveBus } from '../../live/live-bus';
 import * as repository from './headcount.repository';
 
 /**
  * The live headcount: counted from the presence rows (one per ticket and list), so it is always what
  * the guarded writes left. Watchers of an event are served by a hub in each API process: a scan through
- * this process recounts at once; scans through other processes show at the next poll (HEADCOUNT_POLL_MS,
- * at most 2 s). Polling a cheap aggregate keeps the redeem path free of NOTIFY, whose commit-time lock
- * would serialise every scan of every event.
+ * this process recounts at once and publishes the event's topic on the live bus (live/live-bus.ts), so
+ * the hubs of the other processes recount within a few tens of milliseconds; a slow poll
+ * (HEADCOUNT_POLL_MS) remains as the safety net. The redeem path stays free of NOTIFY: the bus publishes
+ * after the scan's commit, once per event per burst.
  */
 
 export async function countHeadcount(
@@ -69,9 +71,14 @@ interface Watched {
   counting: boolean;
   again: boolean;
   soon: NodeJS.Timeout | null;
+  /** Stops hearing of the event's changes in other processes. */
+  unsubscribe: () => void;
 }
 
 const key = (organizationId: string, eventId: string) => `${organizationId}:${eventId}`;
+/** The live bus's topic of an event's headcount. */
+export const headcountTopic = (organizationId: string, eventId: string) =>
+  `headcount:${organizationId}:${eventId}`;
 
 export class HeadcountHub {
   private readonly watched = new Map<string, Watched>();
@@ -81,6 +88,7 @@ export class HeadcountHub {
     private readonly db: Database,
     private readonly pollMs: number,
     private readonly onError: (error: unknown) => void = () => {},
+    private readonly live: LiveBus | null = null,
   ) {}
 
   /** Calls `listener` with the current counts at once, then with every change; returns the unsubscribe. */
@@ -96,7 +104,12 @@ export class HeadcountHub {
         counting: false,
         again: false,
         soon: null,
+        unsubscribe: () => {},
       };
+      const watched = entry;
+      entry.unsubscribe =
+        this.live?.subscribe(headcountTopic(organizationId, eventId), () => this.recountSoon(watched)) ??
+        (() => {});
       this.watched.set(id, entry);
     }
     entry.listeners.add(listener);
@@ -114,15 +127,24 @@ export class HeadcountHub {
       entry.listeners.delete(listener);
       if (entry.listeners.size > 0) return;
       if (entry.soon) clearTimeout(entry.soon);
+      entry.unsubscribe();
       this.watched.delete(id);
       if (this.watched.size === 0) this.stopPolling();
     };
   }
 
-  /** A scan through this process changed the event: recount soon (a burst of scans is counted once). */
+  /**
+   * A scan through this process changed the event: tell the other processes, and recount here soon (a
+   * burst of scans is counted once).
+   */
   changed(organizationId: string, eventId: string): void {
+    this.live?.publish(headcountTopic(organizationId, eventId));
     const entry = this.watched.get(key(organizationId, eventId));
-    if (!entry || entry.soon) return;
+    if (entry) this.recountSoon(entry);
+  }
+
+  private recountSoon(entry: Watched): void {
+    if (entry.soon) return;
     entry.soon = setTimeout(() => {
       entry.soon = null;
       void this.recount(entry);
@@ -131,7 +153,10 @@ export class HeadcountHub {
 
   close(): void {
     this.stopPolling();
-    for (const entry of this.watched.values()) if (entry.soon) clearTimeout(entry.soon);
+    for (const entry of this.watched.values()) {
+      if (entry.soon) clearTimeout(entry.soon);
+      entry.unsubscribe();
+    }
     this.watched.clear();
   }
 

@@ -42,7 +42,11 @@ function scanner(caller: Caller) {
   return { batches, counted, send };
 }
 
-const admin = (): Caller => ({ organizationId: door.shop.organizationId, staffId: door.shop.admin.user.id });
+const admin = (): Caller => ({
+  organizationId: door.shop.organizationId,
+  staffId: door.shop.admin.user.id,
+  sessionGeneration: 0,
+});
 
 /** A scanner that has scanned one ticket of the event, and so knows the event's tickets. */
 async function warmScanner(caller = admin(), listIds = [door.list.id]) {
@@ -111,7 +115,11 @@ describe('a known scanner and ticket', () => {
 
   it('stop scanning at once when the scanner loses its permission or two-factor sign-in is required', async () => {
     const person = await addStaff(t.app, door.shop.organizationId, ['SCAN']);
-    const caller = { organizationId: door.shop.organizationId, staffId: person.user.id };
+    const caller = {
+      organizationId: door.shop.organizationId,
+      staffId: person.user.id,
+      sessionGeneration: 0,
+    };
     const [a, b, c] = await issue(door.shop, 3);
     const { send, counted } = await warmScanner(caller);
     expect(reasonOf(await send(scan(a!.secret, [door.list.id])))).toBe('ok');

@@ -119,9 +119,10 @@ export class KnownScans {
 }
 
 /** The known state a write checks: see `KnownState` in ./redeem.repository.ts. */
-export function knownState(known: Known): KnownState {
+export function knownState(known: Known, sessionGeneration: number): KnownState {
   return {
     secret: known.secret,
+    sessionGeneration,
     permissions: known.scope.permissions,
     lists: known.scope.lists.map((list) => ({ id: list.id, version: list.version })),
     ticket: known.ticket,

@@ -61,8 +61,9 @@ const TICKET = `select ${TICKET_COLUMNS} ${TICKET_FROM}`;
 // scope's membership (plugins/access.repository.ts), to which the service applies the scope's rule. A
 // ticket is found by its secret, or by its id for manual check-in, always within the organisation.
 const READ = `select ${LISTS}, member."accountFound", member.permissions, member."twoFactorMissing", t.*
-  from jsonb_to_recordset($1::jsonb) as x(n int, org uuid, staff uuid, lists uuid[], secret text, ticket_id uuid)
-  left join lateral (${membershipOf('x.staff', 'x.org')}) member on true
+  from jsonb_to_recordset($1::jsonb)
+    as x(n int, org uuid, staff uuid, generation int, lists uuid[], secret text, ticket_id uuid)
+  left join lateral (${membershipOf('x.staff', 'x.org', 'x.generation')}) member on true
   left join lateral (
     ${TICKET} where t.organization_id = x.org and t.secret = x.secret
     union all
@@ -84,6 +85,8 @@ export interface RedeemRead {
 export interface ReadRequest {
   organizationId: string;
   staffId: string;
+  /** The access token's session generation: ended sessions read as no account. */
+  sessionGeneration: number;
   listIds: readonly string[];
   /** The scanned secret, or for manual check-in the ticket's id. */
   ticket: { secret: string } | { ticketId: string };
@@ -103,6 +106,7 @@ export async function readForRedeem(db: Database, requests: readonly ReadRequest
           n,
           org: request.organizationId,
           staff: request.staffId,
+          generation: request.sessionGeneration,
           lists: request.listIds,
           secret: 'secret' in request.ticket ? request.ticket.secret : null,
           ticket_id: 'ticketId' in request.ticket ? request.ticket.ticketId : null,
@@ -145,6 +149,8 @@ export interface KnownState {
   ticket: RedeemTicketRow;
   /** The secret the ticket was known by (the read finds a ticket by its secret). */
   secret: string;
+  /** The session generation of the caller's access token: ended sessions are no longer members. */
+  sessionGeneration: number;
 }
 
 export interface ScanWrite {
@@ -182,11 +188,11 @@ const WRITE = `with x as (
       direction text, change boolean, refusal text, device text, nonce text, staff uuid,
       scanned_at timestamptz, recorded_at timestamptz, offline boolean, answer jsonb,
       ticket_type uuid, known_permissions text[], known_lists jsonb, known_ticket jsonb,
-      known_secret text)
+      known_secret text, known_generation int)
   ), checked as (
     select x.*, x.known_ticket is null or (
       coalesce((select member.permissions = x.known_permissions and not member."twoFactorMissing"
-        from (${membershipOf('x.staff', 'x.org')}) member), false)
+        from (${membershipOf('x.staff', 'x.org', 'x.known_generation')}) member), false)
       and jsonb_array_length(x.known_lists) = (select count(*)
         from jsonb_to_recordset(x.known_lists) as k(id uuid, version timestamptz)
         where exists (select 1 from checkin_lists l
@@ -256,6 +262,7 @@ export async function writeScans(db: Database, scans: readonly ScanWrite[]): Pro
     known_lists: known?.lists ?? null,
     known_ticket: known ? ticketJson(known.ticket) : null,
     known_secret: known?.secret ?? null,
+    known_generation: known?.sessionGeneration ?? null,
   }));
   const rows = await rawRows<{ id: string; admitted: boolean }>(db, {
     name: 'scan_write',

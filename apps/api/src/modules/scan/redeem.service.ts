@@ -72,6 +72,13 @@ async function unknownOrInvalid(ctx: AppContext, organizationId: string, secret:
 export interface Caller {
   organizationId: string;
   staffId: string;
+  /** The access token's session generation, checked with the membership. */
+  sessionGeneration: number;
+  /**
+   * Called once the caller is known to be a member allowed to scan, before anything is recorded: the
+   * per-device rate limit counts here, so calls from outside the organisation never use it up.
+   */
+  admitted?: () => Promise<void>;
 }
 
 /** The reads and writes of scans in flight, grouped (see batcher.ts); one per app. */
@@ -101,8 +108,9 @@ export async function redeem(
   caller: Caller,
   body: z.output<typeof redeemRequestSchema>,
 ): Promise<RedeemAnswer> {
-  const { organizationId, staffId } = caller;
+  const { organizationId, staffId, sessionGeneration } = caller;
   const listIds = [...new Set(body.listIds)];
+  if (caller.admitted) caller = { ...caller, admitted: once(caller.admitted) };
   const known = body.secret ? batches.known.lookup(staffId, organizationId, listIds, body.secret) : null;
   if (known) {
     const read: repository.RedeemRead = {
@@ -117,12 +125,21 @@ export async function redeem(
   const read = await batches.reads.submit({
     organizationId,
     staffId,
+    sessionGeneration,
     listIds,
     ticket: body.ticketId ? { ticketId: body.ticketId } : { secret: body.secret ?? '' },
   });
   const answer = await judgeAndRecord(ctx, hub, batches, caller, body, listIds, read, null);
   if (!answer) throw new Error('a scan judged from what it read was not recorded');
   return counted(answer);
+}
+
+function once(action: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | null = null;
+  return () => {
+    done ??= action();
+    return done;
+  };
 }
 
 function counted(answer: RedeemAnswer): RedeemAnswer {
@@ -151,6 +168,7 @@ async function judgeAndRecord(
     ...caller,
     permissions: admitMember(read.membership, API_ACCESS['scan.redeem']),
   };
+  await caller.admitted?.();
   if (body.ticketId && !canCallApi('checkins.byHand', scanner.permissions)) {
     throw new AppError('forbidden', 'Checking a ticket in by hand needs the Events permission.');
   }
@@ -216,7 +234,7 @@ async function judgeAndRecord(
     at: recordedAt.toISOString(),
   });
 
-  const checked = known ? { known: knownState(known) } : {};
+  const checked = known ? { known: knownState(known, caller.sessionGeneration) } : {};
   try {
     if (verdict.result === 'refused' || !ticket || !judging) {
       let reason = verdict.result === 'refused' ? verdict.reason : 'unknown';

@@ -13,8 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { errorResponses, organizationHeaderSchema } from '../../http';
-import { requireStaffId } from '../../plugins/auth';
-import { RateLimiter } from '../../plugins/rate-limit';
+import { requireClaims, requireStaffId } from '../../plugins/auth';
 import { organizationIdOf, requireTenant } from '../../plugins/tenancy';
 import { checkinRoutes } from './checkin.routes';
 import * as checkins from './checkins.service';
@@ -32,8 +31,11 @@ const PING_MS = 15_000;
  */
 export function scanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const hub = new HeadcountHub(ctx.db, ctx.config.scan.headcountPollMs, (error) =>
-      app.log.error({ err: error }, 'headcount count failed'),
+    const hub = new HeadcountHub(
+      ctx.db,
+      ctx.config.scan.headcountPollMs,
+      (error) => app.log.error({ err: error }, 'headcount count failed'),
+      ctx.live,
     );
     app.addHook('onClose', async () => hub.close());
     // Open streams would keep the server from closing: end them first.
@@ -43,7 +45,6 @@ export function scanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
     const batches = new RedeemBatches(ctx.db);
     app.addHook('onClose', async () => batches.known.settled());
-    const perDevice = new RateLimiter(ctx.config.scan.perDevicePerMinute, 60_000);
     const common = { tags: ['scan'], security: [{ bearer: [] }], headers: organizationHeaderSchema };
     const scanner = (request: Parameters<typeof requireTenant>[0]): Scanner => {
       const tenant = requireTenant(request);
@@ -94,9 +95,16 @@ export function scanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const caller = { organizationId: organizationIdOf(request), staffId: requireStaffId(request) };
-        perDevice.hit(`${caller.organizationId}:${request.body.deviceId}`);
-        return redeem(ctx, hub, batches, caller, request.body);
+        const { staffId, sessionGeneration } = requireClaims(request);
+        const organizationId = organizationIdOf(request);
+        const admitted = () => ctx.limiters.scanPerDevice.hit(`${organizationId}:${request.body.deviceId}`);
+        return redeem(
+          ctx,
+          hub,
+          batches,
+          { organizationId, staffId, sessionGeneration, admitted },
+          request.body,
+        );
       },
     );
 
@@ -127,7 +135,7 @@ export function scanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const who = scanner(request);
-        perDevice.hit(`${who.organizationId}:${request.body.deviceId}`);
+        await ctx.limiters.scanPerDevice.hit(`${who.organizationId}:${request.body.deviceId}`);
         return sync(ctx, hub, who, request.body);
       },
     );

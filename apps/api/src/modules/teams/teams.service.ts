@@ -344,7 +344,7 @@ export async function previewInvitation(
   token: string,
   ip: string,
 ): Promise<InvitationPreview> {
-  ctx.limiters.authPerIp.hit(`invitation:${ip}`);
+  await ctx.limiters.authPerIp.hit(`invitation:${ip}`);
   const { invitation, organizationName } = await findUsableInvitation(ctx.db, token);
   return {
     organizationName,
@@ -360,7 +360,7 @@ export async function acceptInvitation(
   token: string,
   ip: string,
 ): Promise<InvitationAccepted> {
-  ctx.limiters.authPerIp.hit(`invitation:${ip}`);
+  await ctx.limiters.authPerIp.hit(`invitation:${ip}`);
   const { invitation } = await findUsableInvitation(ctx.db, token);
   const person = await repository.findStaff(ctx.db, staffId);
   if (!person) throw new AppError('unauthenticated', 'Sign in to continue.');

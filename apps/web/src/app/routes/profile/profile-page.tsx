@@ -58,6 +58,12 @@ export default function ProfilePage() {
     await leaveFor('/connection', signOut());
   }
 
+  function onSignedOutEverywhere() {
+    setFlash('toasts.signedOut');
+    void leaveFor('/connection');
+    endLocalSession();
+  }
+
   function onDeleted() {
     deleteModal.close();
     setFlash('profile.deleted');
@@ -139,7 +145,7 @@ export default function ProfilePage() {
       </PageSection>
 
       <PageSection id="profile-sessions" title={t('profileSecurity.sessions')}>
-        <SessionsSection />
+        <SessionsSection onSignedOutEverywhere={onSignedOutEverywhere} />
       </PageSection>
 
       <PageSection id="profile-linked" title={t('profileSecurity.linked')}>

@@ -5,6 +5,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { toastSuccess } from '../../../lib/toasts';
 import { sessionsQueryOptions } from '../api/list-sessions';
 import { useRevokeSession } from '../api/revoke-session';
+import { useSignOutEverywhere } from '../api/sign-out-everywhere';
 
 /** "Firefox on Windows" from a user agent; good enough to recognise one's own devices. */
 export function describeUserAgent(userAgent: string | null): string | null {
@@ -30,10 +31,12 @@ export function describeUserAgent(userAgent: string | null): string | null {
   return browser ?? system ?? userAgent.slice(0, 60);
 }
 
-export function SessionsSection() {
+/** `onSignedOutEverywhere`: this device was signed out too; the page leaves for the sign-in page. */
+export function SessionsSection({ onSignedOutEverywhere }: { onSignedOutEverywhere: () => void }) {
   const { t, locale } = useTranslation();
   const sessions = useQuery(sessionsQueryOptions());
   const revoke = useRevokeSession();
+  const everywhere = useSignOutEverywhere();
   const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
 
   return (
@@ -41,7 +44,7 @@ export function SessionsSection() {
       <Text size="sm" c="dimmed">
         {t('profileSecurity.sessionsIntro')}
       </Text>
-      <FormError error={sessions.error ?? revoke.error} />
+      <FormError error={sessions.error ?? revoke.error ?? everywhere.error} />
       <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {sessions.data?.map((session) => {
           const device = describeUserAgent(session.userAgent) ?? t('profileSecurity.unknownDevice');
@@ -76,6 +79,19 @@ export function SessionsSection() {
           );
         })}
       </Stack>
+      <Group>
+        <Button
+          variant="default"
+          color="red"
+          loading={everywhere.isPending}
+          onClick={() => everywhere.mutate(undefined, { onSuccess: onSignedOutEverywhere })}
+        >
+          {t('profileSecurity.signOutEverywhere')}
+        </Button>
+        <Text size="xs" c="dimmed">
+          {t('profileSecurity.signOutEverywhereHint')}
+        </Text>
+      </Group>
     </Stack>
   );
 }

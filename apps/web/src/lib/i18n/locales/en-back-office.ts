@@ -121,6 +121,8 @@ export const enBackOffice = {
     revoke: 'Sign out',
     revokeLabel: 'Sign out {{device}}',
     revoked: 'The device has been signed out.',
+    signOutEverywhere: 'Sign out everywhere',
+    signOutEverywhereHint: 'Every device, this one included, is signed out at once.',
     twoFactor: 'Two-factor sign-in',
     twoFactorOff: 'Off. Turn it on to ask for a code from an authenticator app at every sign-in.',
     twoFactorOn_one: 'On. {{count}} recovery code left.',

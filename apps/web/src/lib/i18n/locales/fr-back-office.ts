@@ -122,6 +122,8 @@ export const frBackOffice: BackOfficeTranslation = {
     revoke: 'Déconnecter',
     revokeLabel: 'Déconnecter {{device}}',
     revoked: 'L’appareil a été déconnecté.',
+    signOutEverywhere: 'Se déconnecter partout',
+    signOutEverywhereHint: 'Tous les appareils, celui-ci compris, sont déconnectés immédiatement.',
     twoFactor: 'Connexion en deux étapes',
     twoFactorOff:
       'Désactivée. Activez-la pour demander un code d’une application d’authentification à chaque connexion.',

@@ -1,0 +1,1 @@
+ALTER TABLE "staff" ADD COLUMN "session_generation" integer DEFAULT 0 NOT NULL;
