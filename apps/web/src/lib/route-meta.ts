@@ -16,6 +16,7 @@ export const ROUTE_META: Record<AppRoute, RouteMeta> = {
   '/events/:id': { title: 'eventDetail', parent: '/events' },
   '/customers': { title: 'customers', parent: '/' },
   '/customers/list': { title: 'customersList', parent: '/customers' },
+  '/customers/:id': { title: 'customerDetail', parent: '/customers' },
   '/finances': { title: 'finances', parent: '/' },
   '/acquisition': { title: 'acquisition', parent: '/' },
   '/teams': { title: 'teams', parent: '/' },

@@ -13,7 +13,13 @@ import { useSessionState } from '../../lib/session/use-session';
 
 function isActive(route: AppRoute, pathname: string): boolean {
   if (route === '/') return pathname === '/';
-  if (route === '/customers') return pathname === '/customers';
+  // A customer's page is under Customers; the member lists have their own entry.
+  if (route === '/customers') {
+    return (
+      pathname === '/customers' ||
+      (pathname.startsWith('/customers/') && !pathname.startsWith('/customers/list'))
+    );
+  }
   return pathname === route || pathname.startsWith(`${route}/`);
 }
 

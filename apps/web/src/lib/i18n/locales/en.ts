@@ -68,6 +68,7 @@ export const en = {
     eventDetail: 'Event',
     customers: 'Customers',
     customersList: 'Member lists',
+    customerDetail: 'Customer',
     finances: 'Finances',
     acquisition: 'Acquisition',
     teams: 'Team',

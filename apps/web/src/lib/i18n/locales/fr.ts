@@ -74,6 +74,7 @@ export const fr: Translation = {
     eventDetail: 'Événement',
     customers: 'Clients',
     customersList: 'Listes de membres',
+    customerDetail: 'Client',
     finances: 'Finances',
     acquisition: 'Acquisition',
     teams: 'Équipe',
