@@ -119,6 +119,7 @@ export const consentRecordSchema = z.object({
 export const timelineEntrySchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('order'),
+    id: z.uuid(),
     at: z.string(),
     orderId: z.uuid(),
     code: z.string(),
@@ -132,6 +133,8 @@ export const timelineEntrySchema = z.discriminatedUnion('kind', [
   }),
   z.object({
     kind: z.literal('checkin'),
+    /** The check-in, consent record, note or history entry the line shows. */
+    id: z.uuid(),
     at: z.string(),
     orderId: z.uuid(),
     eventId: z.uuid(),
@@ -140,6 +143,7 @@ export const timelineEntrySchema = z.discriminatedUnion('kind', [
   }),
   z.object({
     kind: z.literal('consent'),
+    id: z.uuid(),
     at: z.string(),
     granted: z.boolean(),
     source: z.enum(CONSENT_SOURCES),
@@ -148,12 +152,14 @@ export const timelineEntrySchema = z.discriminatedUnion('kind', [
   }),
   z.object({
     kind: z.literal('note'),
+    id: z.uuid(),
     at: z.string(),
     body: z.string(),
     actorName: z.string().nullable(),
   }),
   z.object({
     kind: z.literal('list'),
+    id: z.uuid(),
     at: z.string(),
     listId: z.uuid(),
     listName: z.string(),
@@ -177,6 +183,10 @@ export const customerDetailSchema = customerSummarySchema.extend({
   timeline: z.array(timelineEntrySchema),
 });
 export type CustomerDetail = z.infer<typeof customerDetailSchema>;
+
+/** GET /api/customers/events: the events a customers filter may name (MEMBER staff cannot list events). */
+export const customerEventOptionSchema = z.object({ id: z.uuid(), name: z.string(), startsAt: z.string() });
+export type CustomerEventOption = z.infer<typeof customerEventOptionSchema>;
 
 export const updateCustomerBodySchema = z.strictObject({
   name: z.string().trim().min(1).max(200).optional(),

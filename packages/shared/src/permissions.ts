@@ -289,6 +289,7 @@ export const API_ACCESS = {
   'customers.list': CUSTOMERS,
   'customers.export': CUSTOMERS,
   'customers.tag': CUSTOMERS,
+  'customers.events': CUSTOMERS,
   'customers.read': CUSTOMERS,
   'customers.update': CUSTOMERS,
   'customers.addNote': CUSTOMERS,

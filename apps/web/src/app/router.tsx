@@ -26,7 +26,7 @@ function page(path: AppRoute, load: Loader): RouteObject {
 const upcoming = () => import('./routes/upcoming/upcoming-page');
 
 /** A page with its own part of the catalogue, loaded before it renders. */
-function withStrings(part: 'events' | 'payments', load: Loader): Loader {
+function withStrings(part: 'events' | 'payments' | 'customers', load: Loader): Loader {
   return async () => {
     const [module] = await Promise.all([
       load(),
@@ -67,8 +67,18 @@ export const routes: RouteObject[] = [
             '/events/:id',
             withStrings('events', () => import('./routes/events/event-page')),
           ),
-          page('/customers', upcoming),
-          page('/customers/list', upcoming),
+          page(
+            '/customers',
+            withStrings('customers', () => import('./routes/customers/customers-page')),
+          ),
+          page(
+            '/customers/list',
+            withStrings('customers', () => import('./routes/customers/member-lists-page')),
+          ),
+          page(
+            '/customers/:id',
+            withStrings('customers', () => import('./routes/customers/customer-page')),
+          ),
           page('/finances', upcoming),
           page('/acquisition', upcoming),
           page('/teams', () => import('./routes/teams/teams-page')),

@@ -49,6 +49,11 @@ const ENDPOINTS: Record<string, { call: Call; ok: number; foreign: number }> = {
     ok: 200,
     foreign: 200,
   },
+  'GET /customers/events': {
+    call: () => ({ method: 'GET', url: '/api/customers/events' }),
+    ok: 200,
+    foreign: 200,
+  },
   'GET /customers/:id': {
     call: (f) => ({ method: 'GET', url: `/api/customers/${f.customerId}` }),
     ok: 200,

@@ -322,6 +322,16 @@ export async function retagCustomers(
   return rows.length;
 }
 
+/** The organisation's events, newest first, for the "bought or attended" filter. */
+export async function eventOptions(db: Queryable, organizationId: string, limit: number) {
+  return db
+    .select({ id: events.id, name: events.name, startsAt: events.startsAt })
+    .from(events)
+    .where(eq(events.organizationId, organizationId))
+    .orderBy(desc(events.startsAt), desc(events.id))
+    .limit(limit);
+}
+
 // Consent and notes ------------------------------------------------------------------------------------------
 
 export async function insertConsent(db: Queryable, values: typeof customerConsents.$inferInsert) {
@@ -386,6 +396,7 @@ export async function ordersOf(db: Queryable, organizationId: string, email: str
 /** Admissions of the person's tickets (not undone), newest first. */
 export async function checkInsOf(db: Queryable, organizationId: string, email: string, limit: number) {
   return executeRows<{
+    id: string;
     scanned_at: string;
     order_id: string;
     event_id: string;
@@ -394,7 +405,7 @@ export async function checkInsOf(db: Queryable, organizationId: string, email: s
   }>(
     db,
     sql`
-    select l.scanned_at::text as scanned_at, o.id as order_id, l.event_id, e.name as event_name,
+    select l.id, l.scanned_at::text as scanned_at, o.id as order_id, l.event_id, e.name as event_name,
       t.attendee_name
     from orders o join tickets t on t.order_id = o.id and t.organization_id = o.organization_id
       join checkin_log l on l.ticket_id = t.id and l.organization_id = o.organization_id

@@ -5,6 +5,7 @@ import {
   bulkTagBodySchema,
   createMemberListBodySchema,
   customerDetailSchema,
+  customerEventOptionSchema,
   customerPageSchema,
   exportCustomersQuerySchema,
   listCustomersQuerySchema,
@@ -84,6 +85,19 @@ export function customersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => service.retagCustomers(ctx, org(request), requireStaffId(request), request.body),
+    );
+
+    app.get(
+      '/customers/events',
+      {
+        config: { access: 'customers.events' },
+        schema: {
+          ...common,
+          summary: 'The organisation’s events (newest first), to filter customers by event',
+          response: { 200: z.array(customerEventOptionSchema), ...errorResponses(400, 401, 403) },
+        },
+      },
+      async (request) => service.eventOptions(ctx, org(request)),
     );
 
     app.get(

@@ -3,6 +3,7 @@ import type {
   addNoteBodySchema,
   bulkTagBodySchema,
   CustomerDetail,
+  CustomerEventOption,
   CustomerFilters,
   CustomerPage,
   CustomerSort,
@@ -146,6 +147,7 @@ export async function getCustomer(
     ...orders.map(
       (order): TimelineEntry => ({
         kind: 'order',
+        id: order.id,
         at: iso(order.createdAt),
         orderId: order.id,
         code: order.code,
@@ -161,6 +163,7 @@ export async function getCustomer(
     ...checkIns.map(
       (checkIn): TimelineEntry => ({
         kind: 'checkin',
+        id: checkIn.id,
         at: iso(checkIn.scanned_at),
         orderId: checkIn.order_id,
         eventId: checkIn.event_id,
@@ -171,6 +174,7 @@ export async function getCustomer(
     ...consents.map(
       ({ consent, actorName }): TimelineEntry => ({
         kind: 'consent',
+        id: consent.id,
         at: iso(consent.createdAt),
         granted: consent.granted,
         source: consent.source,
@@ -181,6 +185,7 @@ export async function getCustomer(
     ...notes.map(
       ({ note, actorName }): TimelineEntry => ({
         kind: 'note',
+        id: note.id,
         at: iso(note.createdAt),
         body: note.body,
         actorName,
@@ -189,6 +194,7 @@ export async function getCustomer(
     ...listHistory.map(
       ({ entry, listName, actorName }): TimelineEntry => ({
         kind: 'list',
+        id: entry.id,
         at: iso(entry.createdAt),
         listId: entry.listId,
         listName,
@@ -290,6 +296,11 @@ export async function recordConsent(
     recordedBy: actor,
   });
   return getCustomer(ctx, organizationId, kept.id);
+}
+
+export async function eventOptions(ctx: AppContext, organizationId: string): Promise<CustomerEventOption[]> {
+  const rows = await repository.eventOptions(ctx.db, organizationId, 500);
+  return rows.map((row) => ({ id: row.id, name: row.name, startsAt: row.startsAt.toISOString() }));
 }
 
 export async function retagCustomers(
