@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { CONSENT_FILTERS, CONSENT_SOURCES, CUSTOMER_LANGUAGES, CUSTOMER_SORTS } from './customer-values';
 import { MAX_AMOUNT_MINOR } from './money';
+
+export * from './customer-values';
 
 /**
  * Customers and member lists (ALL or MEMBER):
@@ -14,12 +17,6 @@ import { MAX_AMOUNT_MINOR } from './money';
 
 const instant = z.iso.datetime({ offset: true });
 const day = z.iso.date();
-
-export const CUSTOMER_SORTS = ['lastSeen', 'firstSeen', 'name', 'email'] as const;
-export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
-export const CONSENT_FILTERS = ['granted', 'withdrawn', 'none'] as const;
-export const CONSENT_SOURCES = ['checkout', 'staff', 'import'] as const;
-export const CUSTOMER_LANGUAGES = ['en', 'fr'] as const;
 
 const tag = z
   .string()

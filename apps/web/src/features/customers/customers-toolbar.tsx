@@ -1,9 +1,5 @@
-import {
-  CONSENT_FILTERS,
-  CUSTOMER_SORTS,
-  type CustomerEventOption,
-  type MemberList,
-} from '@guichet/shared/customers';
+import { CONSENT_FILTERS, CUSTOMER_SORTS } from '@guichet/shared/customer-values';
+import type { CustomerEventOption, MemberList } from '@guichet/shared/customers';
 import { Button, Collapse, Group, NativeSelect, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n';

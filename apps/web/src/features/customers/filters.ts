@@ -1,4 +1,4 @@
-import { CONSENT_FILTERS, CUSTOMER_SORTS, type CustomerSort } from '@guichet/shared/customers';
+import { CONSENT_FILTERS, CUSTOMER_SORTS, type CustomerSort } from '@guichet/shared/customer-values';
 import { parseMoney } from '@guichet/shared/money';
 
 /** What narrows and orders the customers list; empty values mean "any". Kept in the address. */
