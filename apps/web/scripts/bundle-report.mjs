@@ -122,12 +122,7 @@ const routes = {
   ],
   events: [keyOf('src/app/routes/events/events-page.tsx'), ...largestLocale('events')],
   // The three customers pages together, as a customer manager moves between them.
-  customers: [
-    keyOf('src/app/routes/customers/customers-page.tsx'),
-    keyOf('src/app/routes/customers/customer-page.tsx'),
-    keyOf('src/app/routes/customers/member-lists-page.tsx'),
-    ...largestLocale('customers'),
-  ],
+  customers: [keyOf('src/app/routes/customers/customers-section-page.tsx'), ...largestLocale('customers')],
 };
 /** A route counted beyond the shell leaves out the chunks the shell has already loaded. */
 const excluded = { events: shell, customers: shell };

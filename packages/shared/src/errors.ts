@@ -85,11 +85,6 @@ export const ERROR_STATUS = {
   'lists-of-several-events': 400,
   'checkin-already-undone': 409,
   'conflict-already-resolved': 409,
-  // Customers and member lists
-  /** Another member list of the organisation has this name. */
-  'member-list-name-taken': 409,
-  /** A spend range needs the currency it is counted in. */
-  'spend-currency-required': 400,
   // Storage
   'object-not-found': 404,
   unauthorized: 403,

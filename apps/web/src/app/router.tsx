@@ -36,6 +36,8 @@ function withStrings(part: 'events' | 'payments' | 'customers', load: Loader): L
   };
 }
 
+const customers = withStrings('customers', () => import('./routes/customers/customers-section-page'));
+
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -67,18 +69,9 @@ export const routes: RouteObject[] = [
             '/events/:id',
             withStrings('events', () => import('./routes/events/event-page')),
           ),
-          page(
-            '/customers',
-            withStrings('customers', () => import('./routes/customers/customers-page')),
-          ),
-          page(
-            '/customers/list',
-            withStrings('customers', () => import('./routes/customers/member-lists-page')),
-          ),
-          page(
-            '/customers/:id',
-            withStrings('customers', () => import('./routes/customers/customer-page')),
-          ),
+          page('/customers', customers),
+          page('/customers/list', customers),
+          page('/customers/:id', customers),
           page('/finances', upcoming),
           page('/acquisition', upcoming),
           page('/teams', () => import('./routes/teams/teams-page')),

@@ -196,7 +196,7 @@ export function customersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ...common,
           summary: 'Create a member list',
           body: createMemberListBodySchema,
-          response: { 201: memberListSchema, ...errorResponses(400, 401, 403, 409) },
+          response: { 201: memberListSchema, ...errorResponses(400, 401, 403) },
         },
       },
       async (request, reply) =>
@@ -214,7 +214,7 @@ export function customersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Rename a member list or change its description',
           params: listParams,
           body: updateMemberListBodySchema,
-          response: { 200: memberListSchema, ...errorResponses(400, 401, 403, 404, 409) },
+          response: { 200: memberListSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) =>

@@ -30,7 +30,9 @@ const iso = (at: Date | string) => (typeof at === 'string' ? new Date(at) : at).
 /** A spend range means nothing without its currency: refused rather than silently ignored. */
 export function checkFilters(filters: CustomerFilters) {
   if ((filters.spendMin !== undefined || filters.spendMax !== undefined) && !filters.spendCurrency) {
-    throw new AppError('spend-currency-required', 'Give spendCurrency with a spend range.');
+    throw new AppError('argument-error', 'Give spendCurrency with a spend range.', {
+      details: [{ path: 'querystring.spendCurrency', message: 'Required with a spend range' }],
+    });
   }
 }
 

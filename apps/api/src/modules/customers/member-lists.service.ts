@@ -18,7 +18,11 @@ import * as repository from './member-lists.repository';
 /** Member lists (ALL or MEMBER): named sets of customers, each change kept in the list's history. */
 
 const listNotFound = () => new AppError('not-found', 'No such member list in this organisation.');
-const nameTaken = () => new AppError('member-list-name-taken', 'Another member list has this name.');
+/** A taken name is a refused field of the form, so the page says it beside the name, in its language. */
+const nameTaken = () =>
+  new AppError('argument-error', 'Another member list has this name.', {
+    details: [{ path: 'body.name', message: 'taken' }],
+  });
 /** At most this many customers join from one filter: a list of a whole 200,000-customer base is a mistake. */
 export const MAX_MEMBERS_FROM_FILTER = 50_000;
 /** Rows written per statement when many customers join at once. */

@@ -13,13 +13,7 @@ import { useSessionState } from '../../lib/session/use-session';
 
 function isActive(route: AppRoute, pathname: string): boolean {
   if (route === '/') return pathname === '/';
-  // A customer's page is under Customers; the member lists have their own entry.
-  if (route === '/customers') {
-    return (
-      pathname === '/customers' ||
-      (pathname.startsWith('/customers/') && !pathname.startsWith('/customers/list'))
-    );
-  }
+  if (route === '/customers') return pathname === '/customers';
   return pathname === route || pathname.startsWith(`${route}/`);
 }
 

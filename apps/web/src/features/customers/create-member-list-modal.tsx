@@ -3,10 +3,8 @@ import { Stack, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { AppModal } from '../../components/app-modal';
 import { FormActions } from '../../components/form-actions';
-import { isApiError } from '../../lib/api-error';
 import { fieldErrors } from '../../lib/field-errors';
 import { useTranslation } from '../../lib/i18n';
-import { errorMessage } from '../../lib/i18n/error-message';
 import { useCreateMemberList } from './api/create-member-list';
 
 /** The create-member-list modal: a name (unique in the organisation) and a description. */
@@ -33,7 +31,7 @@ function CreateForm({ onClose, onCreated }: { onClose: () => void; onCreated: (l
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const errors = fieldErrors(create.error);
-  const taken = isApiError(create.error) && create.error.code === 'member-list-name-taken';
+  const taken = errors['body.name'] === 'taken';
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate({ name: name.trim(), description: description.trim() }, { onSuccess: onCreated });
@@ -47,7 +45,7 @@ function CreateForm({ onClose, onCreated }: { onClose: () => void; onCreated: (l
           data-autofocus
           maxLength={120}
           value={name}
-          error={taken ? errorMessage(create.error) : errors.name}
+          error={taken ? t('memberLists.create.nameTaken') : errors['body.name']}
           onChange={(event) => setName(event.currentTarget.value)}
         />
         <Textarea

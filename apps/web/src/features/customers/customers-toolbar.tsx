@@ -1,6 +1,6 @@
 import { CONSENT_FILTERS, CUSTOMER_SORTS } from '@guichet/shared/customer-values';
 import type { CustomerEventOption, MemberList } from '@guichet/shared/customers';
-import { Button, Collapse, Group, NativeSelect, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { useDebouncedSearch } from '../../lib/use-debounced-search';
@@ -139,7 +139,7 @@ export function CustomersToolbar({ filters, events, lists, onChange }: Customers
           </Button>
         )}
       </Group>
-      <Collapse expanded={more}>
+      {more && (
         <Group align="flex-start" wrap="wrap" gap="sm">
           <NativeSelect
             style={{ flex: '0 1 110px' }}
@@ -193,7 +193,7 @@ export function CustomersToolbar({ filters, events, lists, onChange }: Customers
             onChange={(event) => set({ lastSeenTo: event.currentTarget.value || null })}
           />
         </Group>
-      </Collapse>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, NavLink, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FormError } from '../../components/form-error';
@@ -52,15 +52,19 @@ export function MemberListsView() {
           >
             <Stack gap={2}>
               {all.map((list) => (
-                <NavLink
+                <UnstyledButton
                   key={list.id}
-                  component="button"
-                  label={list.name}
-                  description={t('memberLists.memberCount', { count: list.memberCount })}
-                  active={list.id === current?.id}
-                  aria-current={list.id === current?.id ? 'true' : undefined}
                   onClick={() => open(list.id)}
-                />
+                  aria-current={list.id === current?.id ? 'true' : undefined}
+                  p="xs"
+                  bg={list.id === current?.id ? 'blue.0' : undefined}
+                  style={{ borderRadius: 4 }}
+                >
+                  <Text fw={list.id === current?.id ? 700 : 500}>{list.name}</Text>
+                  <Text size="xs" c="dimmed">
+                    {t('memberLists.memberCount', { count: list.memberCount })}
+                  </Text>
+                </UnstyledButton>
               ))}
             </Stack>
           </Paper>

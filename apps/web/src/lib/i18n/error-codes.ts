@@ -29,8 +29,6 @@ export type BackOfficeErrorCode = Extract<
   | 'quota-exceeded'
   | 'retry-limit-exceeded'
   | 'not-ready'
-  | 'member-list-name-taken'
-  | 'spend-currency-required'
 >;
 
 export type CoreErrorCode = Exclude<ErrorCode, BackOfficeErrorCode>;

@@ -29,8 +29,6 @@ export const enBackOffice = {
     'payment-account-missing': 'Connect Stripe from the settings first.',
     'refund-exceeds-paid': 'This refund is more than what is left of the payment.',
     'ticket-not-refundable': 'A chosen ticket is already refunded or cancelled.',
-    'member-list-name-taken': 'Another member list already has this name.',
-    'spend-currency-required': 'Choose the currency of the spend range.',
   } satisfies Record<BackOfficeErrorCode, string>,
   roles: {
     ADMIN: 'Administrator',

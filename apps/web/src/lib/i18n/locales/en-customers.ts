@@ -205,6 +205,7 @@ export const enCustomers = {
       name: 'Name',
       description: 'Description',
       submit: 'Create list',
+      nameTaken: 'Another member list already has this name.',
     },
     add: {
       open: 'Add members',

@@ -68,7 +68,6 @@ export const en = {
     eventDetail: 'Event',
     customers: 'Customers',
     customersList: 'Member lists',
-    customerDetail: 'Customer',
     finances: 'Finances',
     acquisition: 'Acquisition',
     teams: 'Team',

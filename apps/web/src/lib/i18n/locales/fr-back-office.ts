@@ -29,8 +29,6 @@ export const frBackOffice: BackOfficeTranslation = {
     'payment-account-missing': 'Connectez d’abord Stripe depuis les paramètres.',
     'refund-exceeds-paid': 'Ce remboursement dépasse ce qui reste du paiement.',
     'ticket-not-refundable': 'Un billet choisi est déjà remboursé ou annulé.',
-    'member-list-name-taken': 'Une autre liste de membres porte déjà ce nom.',
-    'spend-currency-required': 'Choisissez la devise de la fourchette de dépenses.',
   } satisfies Record<BackOfficeErrorCode, string>,
   roles: {
     ADMIN: 'Administrateur',

@@ -204,6 +204,7 @@ export const frCustomers: CustomersTranslation = {
       name: 'Nom',
       description: 'Descriptif',
       submit: 'Créer la liste',
+      nameTaken: 'Une autre liste de membres porte déjà ce nom.',
     },
     add: {
       open: 'Ajouter des membres',

@@ -74,7 +74,6 @@ export const fr: Translation = {
     eventDetail: 'Événement',
     customers: 'Clients',
     customersList: 'Listes de membres',
-    customerDetail: 'Client',
     finances: 'Finances',
     acquisition: 'Acquisition',
     teams: 'Équipe',
