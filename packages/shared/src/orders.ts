@@ -37,6 +37,8 @@ export const createPublicOrderBodySchema = z.strictObject({
   lines,
   paymentMethod: z.enum(['free', 'offline', 'stripe']),
   locale: z.enum(['en', 'fr']).default('en'),
+  /** The buyer ticked the box to hear from the organiser (unticked by default); absent means no. */
+  marketingConsent: z.boolean().optional(),
 });
 export type CreatePublicOrderBody = z.input<typeof createPublicOrderBodySchema>;
 

@@ -2,12 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { customerConsents } from '@guichet/db/schema/customers';
+import { checkoutConsentWording } from '@guichet/shared/customer-values';
 import type { CustomerDetail, CustomerPage, CustomerSummary } from '@guichet/shared/customers';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boxOffice } from '../../../test/support/customers';
 import { createTestApp, type TestContext } from '../../../test/support/harness';
-import { bought, newShop, orderBody, type Shop } from '../../../test/support/orders';
+import { bought, newShop, orderBody, orderIdOf, type Shop } from '../../../test/support/orders';
 import { addList, redeem, scan, TEST_ENV } from '../../../test/support/scan';
 
 let t: TestContext;
@@ -259,6 +260,40 @@ describe('the CSV export', () => {
     expect(lines[1]).toContain(';75,00;EUR;');
     const filtered = await shop.call('GET', '/api/customers/export?q=carol');
     expect(filtered.body.trim().split('\r\n')).toHaveLength(2);
+  });
+});
+
+describe('checkout consent', () => {
+  it('records the ticked box with its exact words and order; an unticked box records nothing', async () => {
+    const typeIdOf = shop.event.ticketTypes[0]?.id ?? '';
+    const lines = [{ ticketTypeId: typeIdOf, quantity: 1 }];
+    const yes = await bought(t.app, shop, {
+      ...orderBody(shop, { buyer: { name: 'Dora Yes', email: 'dora@example.com' }, lines }),
+      locale: 'fr',
+      marketingConsent: true,
+    });
+    await bought(
+      t.app,
+      shop,
+      orderBody(shop, { buyer: { name: 'Eli No', email: 'eli@example.com' }, lines }),
+    );
+    const [organization] = (
+      (await t.app.ctx.db.execute(
+        sql`select name from organizations where id = ${shop.organizationId}`,
+      )) as unknown as { rows: { name: string }[] }
+    ).rows;
+    const dora = find(await page('?q=dora'), 'dora@example.com');
+    expect(dora.consent).toBe('granted');
+    const detail = (await shop.call('GET', `/api/customers/${dora.id}`)).json<CustomerDetail>();
+    expect(detail.consents).toEqual([
+      expect.objectContaining({
+        granted: true,
+        source: 'checkout',
+        wording: checkoutConsentWording('fr', organization?.name ?? ''),
+      }),
+    ]);
+    expect(detail.consents[0]?.orderId).toBe(await orderIdOf(t.app, yes.code));
+    expect(find(await page('?q=eli'), 'eli@example.com').consent).toBeNull();
   });
 });
 
