@@ -66,6 +66,17 @@ describe('member lists', () => {
     expect(clash.statusCode).toBe(400);
   });
 
+  it('keep one list per name when the same name is created at once', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => shop.call('POST', '/api/member-lists', { name: 'Rush hour' })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
+      201, 400, 400, 400, 400, 400, 400, 400,
+    ]);
+    const lists = (await shop.call('GET', '/api/member-lists')).json<MemberList[]>();
+    expect(lists.filter((list) => list.name === 'Rush hour')).toHaveLength(1);
+  });
+
   it('take members by id, by e-mail and by filter, with a validity window, and ignore foreign ids', async () => {
     const list = await newList('Season 2027');
     const byId = await shop.call('POST', `/api/member-lists/${list.id}/members`, {
