@@ -26,7 +26,7 @@ function page(path: AppRoute, load: Loader): RouteObject {
 const upcoming = () => import('./routes/upcoming/upcoming-page');
 
 /** A page with its own part of the catalogue, loaded before it renders. */
-function withStrings(part: 'events' | 'payments' | 'customers', load: Loader): Loader {
+function withStrings(part: 'events' | 'payments', load: Loader): Loader {
   return async () => {
     const [module] = await Promise.all([
       load(),
@@ -36,7 +36,8 @@ function withStrings(part: 'events' | 'payments' | 'customers', load: Loader): L
   };
 }
 
-const customers = withStrings('customers', () => import('./routes/customers/customers-section-page'));
+// The customers pages bring their own strings (see features/customers/i18n.ts).
+const customers = () => import('./routes/customers/customers-section-page');
 
 export const routes: RouteObject[] = [
   {

@@ -2,9 +2,9 @@ import { SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { AppModal } from '../../components/app-modal';
 import { FormActions } from '../../components/form-actions';
-import { useTranslation } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toasts';
 import { useAddMembers } from './api/add-members';
+import { useCustomersTranslation as useTranslation } from './i18n';
 import { parsePeople } from './people-input';
 
 /** Adds people by hand (one e-mail per line, with a name if known) with an optional validity window. */

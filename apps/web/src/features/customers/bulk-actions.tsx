@@ -1,11 +1,11 @@
 import type { CustomerSummary, MemberList } from '@guichet/shared/customers';
 import { Button, Group, NativeSelect, Paper, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from '../../lib/i18n';
 import { toastError, toastSuccess } from '../../lib/toasts';
 import { useAddMembers } from './api/add-members';
 import { useTagCustomers } from './api/tag-customers';
 import { downloadBlob, selectedCsv } from './export';
+import { useCustomersTranslation as useTranslation } from './i18n';
 
 /** What to do with the customers ticked on the page: tag them, put them on a list, export them. */
 export function BulkActions({

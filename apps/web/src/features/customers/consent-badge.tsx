@@ -1,6 +1,6 @@
 import type { CustomerSummary } from '@guichet/shared/customers';
 import { Badge } from '@mantine/core';
-import { useTranslation } from '../../lib/i18n';
+import { useCustomersTranslation as useTranslation } from './i18n';
 
 // Shades that keep the light badge's text at AA contrast (checked by the customers journey's axe scan).
 const COLORS = {

@@ -1,9 +1,9 @@
 import { Button, Group, Radio, Stack, Textarea } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { FormError } from '../../components/form-error';
-import { useTranslation } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toasts';
 import { useRecordConsent } from './api/record-consent';
+import { useCustomersTranslation as useTranslation } from './i18n';
 
 /** Records consent given or withdrawn outside the checkout, with what the person agreed to. */
 export function ConsentForm({ customerId, onDone }: { customerId: string; onDone: () => void }) {

@@ -4,8 +4,8 @@ import { type FormEvent, useState } from 'react';
 import { AppModal } from '../../components/app-modal';
 import { FormActions } from '../../components/form-actions';
 import { fieldErrors } from '../../lib/field-errors';
-import { useTranslation } from '../../lib/i18n';
 import { useCreateMemberList } from './api/create-member-list';
+import { useCustomersTranslation as useTranslation } from './i18n';
 
 /** The create-member-list modal: a name (unique in the organisation) and a description. */
 export function CreateMemberListModal({

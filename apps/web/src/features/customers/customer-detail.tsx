@@ -3,13 +3,13 @@ import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } f
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AppModal } from '../../components/app-modal';
-import { useTranslation } from '../../lib/i18n';
 import { ConsentBadge } from './consent-badge';
 import { ConsentForm } from './consent-form';
 import { CustomerEditForm } from './customer-edit-form';
 import { NoteForm } from './customer-notes';
 import { CustomerTimeline } from './customer-timeline';
 import { formatDay, formatSpend } from './format';
+import { useCustomersTranslation as useTranslation } from './i18n';
 
 function Figure({ label, value }: { label: string; value: string | number }) {
   return (

@@ -3,9 +3,9 @@ import { NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/c
 import { type FormEvent, useState } from 'react';
 import { FormActions } from '../../components/form-actions';
 import { fieldErrors } from '../../lib/field-errors';
-import { useTranslation } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toasts';
 import { useUpdateCustomer } from './api/update-customer';
+import { useCustomersTranslation as useTranslation } from './i18n';
 
 /** Tags as typed: separated by commas, trimmed, no empties or duplicates. */
 export function parseTags(text: string): string[] {

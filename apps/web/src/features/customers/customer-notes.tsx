@@ -1,8 +1,8 @@
 import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { FormError } from '../../components/form-error';
-import { useTranslation } from '../../lib/i18n';
 import { useAddNote } from './api/add-note';
+import { useCustomersTranslation as useTranslation } from './i18n';
 
 /** Writes a note on the timeline. */
 export function NoteForm({ customerId }: { customerId: string }) {

@@ -1,9 +1,9 @@
 import type { CustomerSummary } from '@guichet/shared/customers';
 import { Anchor, Badge, Card, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { useTranslation } from '../../lib/i18n';
 import { ConsentBadge } from './consent-badge';
 import { formatDay, formatSpend } from './format';
+import { useCustomersTranslation as useTranslation } from './i18n';
 
 interface RowsProps {
   customers: CustomerSummary[];

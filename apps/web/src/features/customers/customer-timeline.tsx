@@ -4,9 +4,9 @@ import { canAccessRoute } from '@guichet/shared/permissions';
 import { Anchor, Text, Timeline } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from '../../lib/i18n';
 import { useSessionState } from '../../lib/session/use-session';
 import { formatInstant } from './format';
+import { useCustomersTranslation as useTranslation } from './i18n';
 
 /** What happened with the person, newest first; orders and check-ins link to their event's order. */
 export function CustomerTimeline({ entries }: { entries: TimelineEntry[] }) {

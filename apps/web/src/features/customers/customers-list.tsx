@@ -3,7 +3,6 @@ import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FormError } from '../../components/form-error';
-import { useTranslation } from '../../lib/i18n';
 import { useDevice } from '../../lib/use-device';
 import { useCustomerEvents } from './api/list-customer-events';
 import { useCustomers } from './api/list-customers';
@@ -19,6 +18,7 @@ import {
   NO_FILTERS,
   withFilters,
 } from './filters';
+import { useCustomersTranslation as useTranslation } from './i18n';
 
 /** The CRM's list: search and filters in the address, cursor pages, a table or cards, and bulk actions. */
 export function CustomersList() {

@@ -2,10 +2,10 @@ import { CONSENT_FILTERS, CUSTOMER_SORTS } from '@guichet/shared/customer-values
 import type { CustomerEventOption, MemberList } from '@guichet/shared/customers';
 import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from '../../lib/i18n';
 import { useDebouncedSearch } from '../../lib/use-debounced-search';
 import { useDevice } from '../../lib/use-device';
 import { amountMinor, type CustomerListFilters, hasActiveFilters, NO_FILTERS } from './filters';
+import { useCustomersTranslation as useTranslation } from './i18n';
 
 /** Currencies offered for the spend range (the one in the address is always offered too). */
 const SPEND_CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF', 'CAD'];

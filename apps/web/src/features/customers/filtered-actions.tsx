@@ -2,12 +2,12 @@ import type { MemberList } from '@guichet/shared/customers';
 import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { AppModal } from '../../components/app-modal';
-import { useTranslation } from '../../lib/i18n';
 import { toastError, toastSuccess } from '../../lib/toasts';
 import { useAddMembers } from './api/add-members';
 import { exportCustomers } from './api/export-customers';
 import { downloadBlob } from './export';
 import { type CustomerListFilters, customersQuery } from './filters';
+import { useCustomersTranslation as useTranslation } from './i18n';
 
 /** What applies to every customer the filters select: the server's CSV export, and joining a list. */
 export function FilteredActions({ filters, lists }: { filters: CustomerListFilters; lists: MemberList[] }) {

@@ -16,7 +16,6 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FormError } from '../../components/form-error';
-import { useTranslation } from '../../lib/i18n';
 import { toastError } from '../../lib/toasts';
 import { useDebouncedSearch } from '../../lib/use-debounced-search';
 import { useDevice } from '../../lib/use-device';
@@ -25,6 +24,7 @@ import { useListHistory } from './api/list-history';
 import { useMembers } from './api/list-members';
 import { useRemoveMember } from './api/remove-member';
 import { formatInstant } from './format';
+import { useCustomersTranslation as useTranslation } from './i18n';
 
 /** One list: its members (search, pages, removal), adding people, and its history. */
 export function MemberListPanel({ list }: { list: MemberList }) {

@@ -2,9 +2,9 @@ import { Button, Group, Paper, Skeleton, Stack, Text, UnstyledButton } from '@ma
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FormError } from '../../components/form-error';
-import { useTranslation } from '../../lib/i18n';
 import { useMemberLists } from './api/list-member-lists';
 import { CreateMemberListModal } from './create-member-list-modal';
+import { useCustomersTranslation as useTranslation } from './i18n';
 import { MemberListPanel } from './member-list-panel';
 
 /** The address parameter of the open list: reloading or sharing the link opens it again. */

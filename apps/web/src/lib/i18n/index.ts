@@ -3,7 +3,8 @@ import { useSyncExternalStore } from 'react';
 import type { en, Translation } from './locales/en';
 import type { BackOfficeTranslation, enBackOffice } from './locales/en-back-office';
 import type { BuyerTranslation, enBuyer } from './locales/en-buyer';
-import type { CustomersTranslation, enCustomers } from './locales/en-customers';
+// The customers pages translate with their own strings (features/customers/i18n.ts); their keys are typed here.
+import type { enCustomers } from './locales/en-customers';
 import type { EventsTranslation, enEvents } from './locales/en-events';
 import type { enPayments, PaymentsTranslation } from './locales/en-payments';
 import type { enScan, ScanTranslation } from './locales/en-scan';
@@ -16,15 +17,14 @@ export const LOCALE_STORAGE_KEY = 'guichet.locale';
  * `buyer`, the door scanner `core` and `scan`, the Stripe account pages
  * also `payments`, and only the language in use is downloaded.
  */
-export type CataloguePart = 'core' | 'backOffice' | 'events' | 'buyer' | 'scan' | 'payments' | 'customers';
+export type CataloguePart = 'core' | 'backOffice' | 'events' | 'buyer' | 'scan' | 'payments';
 type Catalogue = Partial<
   Translation &
     BackOfficeTranslation &
     EventsTranslation &
     BuyerTranslation &
     ScanTranslation &
-    PaymentsTranslation &
-    CustomersTranslation
+    PaymentsTranslation
 >;
 const loaders: Record<CataloguePart, Record<Locale, () => Promise<{ default: Catalogue }>>> = {
   core: {
@@ -50,10 +50,6 @@ const loaders: Record<CataloguePart, Record<Locale, () => Promise<{ default: Cat
   payments: {
     en: () => import('./locales/en-payments'),
     fr: () => import('./locales/fr-payments'),
-  },
-  customers: {
-    en: () => import('./locales/en-customers'),
-    fr: () => import('./locales/fr-customers'),
   },
 };
 const parts = new Set<CataloguePart>(['core']);

@@ -3,7 +3,7 @@ import { DetailLoadState } from '../../../components/detail-load-state';
 import { PageHeader } from '../../../components/page-header';
 import { useCustomer } from '../../../features/customers/api/get-customer';
 import { CustomerDetailView } from '../../../features/customers/customer-detail';
-import { useTranslation } from '../../../lib/i18n';
+import { useCustomersTranslation as useTranslation } from '../../../features/customers/i18n';
 
 /** `/customers/:id`: one customer; a merged record's old address shows the kept one. */
 export default function CustomerPage() {

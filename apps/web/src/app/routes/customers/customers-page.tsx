@@ -2,7 +2,7 @@ import { Anchor, Group } from '@mantine/core';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { CustomersList } from '../../../features/customers/customers-list';
-import { useTranslation } from '../../../lib/i18n';
+import { useCustomersTranslation as useTranslation } from '../../../features/customers/i18n';
 
 /** `/customers`: the organisation's customers, one per person, across events. */
 export default function CustomersPage() {

@@ -1,6 +1,6 @@
 /**
- * The customers pages' strings (/customers, /customers/:id, /customers/list), loaded only when one of them
- * opens, so the back office's shell does not carry them (it has a size budget).
+ * The customers pages' strings (/customers, /customers/:id, /customers/list), inside those pages' chunk
+ * (features/customers/i18n.ts), so the back office's shell does not carry them (it has a size budget).
  */
 export const enCustomers = {
   customers: {
