@@ -28,6 +28,7 @@ const BUDGETS = {
   events: 60 * KB,
   scan: 150 * KB,
   acquisition: 60 * KB,
+  customers: 60 * KB,
 };
 
 const dist = process.env.WEB_DIST ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
@@ -124,15 +125,19 @@ const routes = {
   events: [keyOf('src/app/routes/events/events-page.tsx'), ...largestLocale('events')],
   // Its own chart (hand-made SVG) included; the QR code library loads only when a code is downloaded.
   acquisition: [keyOf('src/app/routes/acquisition/acquisition-page.tsx'), ...largestLocale('acquisition')],
+  // The three customers pages together, as a customer manager moves between them.
+  // Both languages' strings are inside the pages' chunk (features/customers/i18n.ts).
+  customers: [keyOf('src/app/routes/customers/customers-section-page.tsx')],
 };
 /** A route counted beyond the shell leaves out the chunks the shell has already loaded. */
-const excluded = { events: shell, acquisition: shell };
+const excluded = { events: shell, acquisition: shell, customers: shell };
 const TITLES = {
   connection: '/connection route',
   buyer: '/e/{organisation}/{event} route (buyer app)',
   shell: 'app shell',
   events: '/events route, beyond the shell',
   acquisition: '/acquisition route, beyond the shell',
+  customers: '/customers, /customers/:id and /customers/list, beyond the shell',
   scan: '/scan (door scanner, with its QR decoder)',
 };
 

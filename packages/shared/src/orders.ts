@@ -39,6 +39,8 @@ export const createPublicOrderBodySchema = z.strictObject({
   locale: z.enum(['en', 'fr']).default('en'),
   /** The first-party visitor id of the event page (acquisition): the order is credited to its visits. */
   visitorId: z.uuid().optional(),
+  /** The buyer ticked the box to hear from the organiser (unticked by default); absent means no. */
+  marketingConsent: z.boolean().optional(),
 });
 export type CreatePublicOrderBody = z.input<typeof createPublicOrderBodySchema>;
 

@@ -3,6 +3,7 @@ import {
   type CreateTicketTypeBody,
   createEventBodySchema,
   createTicketTypeBodySchema,
+  type EventDetail,
 } from '@guichet/shared/events';
 import { createCheckinListBodySchema } from '@guichet/shared/scan';
 import type { AppContext } from '../context';
@@ -152,8 +153,16 @@ function evening(days: number): Date {
   return date;
 }
 
-/** Creates the demo events through the same services as the API, so they obey every rule and are audited. */
-export async function seedDemoEvents(ctx: AppContext, organizationId: string, actor: string): Promise<void> {
+/**
+ * Creates the demo events through the same services as the API, so they obey every rule and are audited.
+ * Answers the published ones, for the demo customers to buy tickets of.
+ */
+export async function seedDemoEvents(
+  ctx: AppContext,
+  organizationId: string,
+  actor: string,
+): Promise<EventDetail[]> {
+  const published: EventDetail[] = [];
   for (const demo of DEMO_EVENTS) {
     const startsAt = evening(demo.inDays);
     const endsAt = new Date(startsAt.getTime() + demo.hours * 60 * 60 * 1000);
@@ -183,7 +192,7 @@ export async function seedDemoEvents(ctx: AppContext, organizationId: string, ac
         createTicketTypeBodySchema.parse({ ...ticket, ...(poolId ? { poolId } : {}) }),
       );
     }
-    if (demo.publish) await changeStatus(ctx, organizationId, actor, event.id, 'publish');
+    if (demo.publish) published.push(await changeStatus(ctx, organizationId, actor, event.id, 'publish'));
     // A gate for every event, so the door account can scan from the first start.
     await createList(
       ctx,
@@ -193,4 +202,5 @@ export async function seedDemoEvents(ctx: AppContext, organizationId: string, ac
       createCheckinListBodySchema.parse({ name: 'Main gate' }),
     );
   }
+  return published;
 }

@@ -1,5 +1,6 @@
 import { events } from '@guichet/db/schema/events';
 import { organizations } from '@guichet/db/schema/organizations';
+import type { CustomerPage, MemberList } from '@guichet/shared/customers';
 import type { EventPage } from '@guichet/shared/events';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,6 +57,26 @@ describe('demo data', () => {
     expect(funnel.statusCode, funnel.body).toBe(200);
     const body = funnel.json() as { rows: { linkName: string | null; paidOrders: number }[] };
     expect(body.rows.filter((row) => row.linkName && row.paidOrders > 0).length).toBe(3);
+  });
+
+  it('has customers with totals, tags and consent, and a member list of them', async () => {
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: DEMO_ACCOUNT });
+    const { accessToken } = signIn.json() as { accessToken: string };
+    const [demo] = await t.app.ctx.db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.slug, 'demo-events'));
+    const headers = orgHeaders(accessToken, demo!.id);
+    const people = (
+      await t.app.inject({ method: 'GET', url: '/api/customers', headers })
+    ).json() as CustomerPage;
+    expect(people.items.length).toBeGreaterThanOrEqual(6);
+    expect(people.items.every((person) => person.totals.spend.length > 0)).toBe(true);
+    expect(people.items.some((person) => person.consent === 'granted')).toBe(true);
+    const lists = (
+      await t.app.inject({ method: 'GET', url: '/api/member-lists', headers })
+    ).json() as MemberList[];
+    expect(lists[0]?.memberCount).toBe(3);
   });
 
   it('runs once: a second start adds nothing', async () => {

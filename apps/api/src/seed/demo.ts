@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { accountExists, createAccount } from '../modules/auth/auth.service';
 import { createOrganizationWith } from '../modules/organizations/organizations.service';
 import { seedDemoAcquisition } from './demo-acquisition';
+import { seedDemoCustomers } from './demo-customers';
 import { seedDemoEvents } from './demo-events';
 
 /** Named in the README: what a newcomer signs in with after `npm start`. */
@@ -57,8 +58,9 @@ export async function seedDemo(ctx: AppContext, log: FastifyBaseLogger): Promise
     return { organizationId: main.id, staffId: demo.id };
   });
   if (created) {
-    await seedDemoEvents(ctx, created.organizationId, created.staffId);
+    const published = await seedDemoEvents(ctx, created.organizationId, created.staffId);
     await seedDemoAcquisition(ctx, created.organizationId, created.staffId);
+    await seedDemoCustomers(ctx, created.organizationId, created.staffId, published);
   }
   log.info(`Demo data created: sign in as ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
 }

@@ -36,6 +36,9 @@ function withStrings(part: 'events' | 'payments' | 'acquisition', load: Loader):
   };
 }
 
+// The customers pages bring their own strings (see features/customers/i18n.ts).
+const customers = () => import('./routes/customers/customers-section-page');
+
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -67,8 +70,9 @@ export const routes: RouteObject[] = [
             '/events/:id',
             withStrings('events', () => import('./routes/events/event-page')),
           ),
-          page('/customers', upcoming),
-          page('/customers/list', upcoming),
+          page('/customers', customers),
+          page('/customers/list', customers),
+          page('/customers/:id', customers),
           page('/finances', upcoming),
           page(
             '/acquisition',

@@ -1,4 +1,5 @@
 export * from './acquisition';
+export * from './customers';
 export * from './events';
 export * from './identity';
 export * from './orders';

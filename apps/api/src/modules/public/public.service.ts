@@ -1,3 +1,4 @@
+import { checkoutConsentWording } from '@guichet/shared/customer-values';
 import type { createPublicOrderBodySchema, PublicEvent, PublicOrder } from '@guichet/shared/orders';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -6,7 +7,13 @@ import { readPublishedEvent, type TicketTypeRow } from '../orders/checkout.repos
 import { keyHashes, keyLock, storedAnswer, storeRefusal } from '../orders/idempotency';
 import { type PlacedOrder, placeOrder } from '../orders/order-placement';
 import { publicOrderView } from '../orders/order-view';
-import { findEventForOrders, findOrderByCode, orderTickets, organizer } from '../orders/orders.repository';
+import {
+  findEventForOrders,
+  findOrderByCode,
+  orderTickets,
+  organizer,
+  recordCheckoutConsent,
+} from '../orders/orders.repository';
 import { canTakeCards, unavailable } from '../payments/accounts.service';
 import { checkoutLink, checkoutUrlFor } from '../payments/checkout.service';
 import { readFile } from '../settings/settings.service';
@@ -170,6 +177,16 @@ export async function createPublicOrder(
         })),
     });
     ctx.kickOutbox();
+    if (body.marketingConsent) {
+      await recordCheckoutConsent(ctx.db, {
+        organizationId: organization.id,
+        email: placed.order.buyerEmail,
+        name: placed.order.buyerName,
+        currency: placed.order.currency,
+        orderId: placed.order.id,
+        wording: checkoutConsentWording(body.locale, organization.name),
+      });
+    }
     return { status: 201, body: await withCheckout(ctx, view(placed)) };
   } catch (error) {
     if (hashes && error instanceof AppError && error.status < 500 && error.code !== 'request-in-progress') {

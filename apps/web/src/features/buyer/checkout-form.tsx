@@ -1,3 +1,4 @@
+import { checkoutConsentWording } from '@guichet/shared/customer-values';
 import { formatMoney } from '@guichet/shared/money';
 import type { CreatePublicOrderBody, PublicEvent, PublicOrder } from '@guichet/shared/orders';
 import { Alert, Button, Divider, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -56,6 +57,8 @@ export function CheckoutForm({
   const { name, email } = buyer;
   const namesRequired = event.attendeeNamesRequired;
   const [attendees, setAttendees] = useState<Record<string, string[]>>({});
+  // Unticked until the buyer ticks it: consent is given, never assumed.
+  const [consent, setConsent] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -81,6 +84,7 @@ export function CheckoutForm({
       paymentMethod,
       locale,
       visitorId: visitorId(),
+      ...(consent ? { marketingConsent: true } : {}),
     };
     return { errors: found, body };
   }
@@ -245,6 +249,16 @@ export function CheckoutForm({
               )}
             </Stack>
           </fieldset>
+
+          {/* A native box: the buyer's pages have a tight size budget. */}
+          <label className="buyer-consent">
+            <input
+              type="checkbox"
+              checked={consent}
+              onChange={(change) => setConsent(change.currentTarget.checked)}
+            />
+            <span>{checkoutConsentWording(locale, event.organization.name)}</span>
+          </label>
 
           <section aria-labelledby="checkout-payment">
             <Text fw={500} size="sm" id="checkout-payment" mb={4}>

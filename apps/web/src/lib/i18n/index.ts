@@ -4,6 +4,8 @@ import type { en, Translation } from './locales/en';
 import type { AcquisitionTranslation, enAcquisition } from './locales/en-acquisition';
 import type { BackOfficeTranslation, enBackOffice } from './locales/en-back-office';
 import type { BuyerTranslation, enBuyer } from './locales/en-buyer';
+// The customers pages translate with their own strings (features/customers/i18n.ts); their keys are typed here.
+import type { enCustomers } from './locales/en-customers';
 import type { EventsTranslation, enEvents } from './locales/en-events';
 import type { enPayments, PaymentsTranslation } from './locales/en-payments';
 import type { enScan, ScanTranslation } from './locales/en-scan';
@@ -75,7 +77,8 @@ type LeafKey = Leaves<
     typeof enBuyer &
     typeof enScan &
     typeof enPayments &
-    typeof enAcquisition
+    typeof enAcquisition &
+    typeof enCustomers
 >;
 type PluralBase<K> = K extends `${infer Base}_${PluralSuffix}` ? Base : never;
 

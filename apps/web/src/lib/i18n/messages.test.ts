@@ -4,6 +4,7 @@ import { en as enCore } from './locales/en';
 import { enAcquisition } from './locales/en-acquisition';
 import { enBackOffice } from './locales/en-back-office';
 import { enBuyer } from './locales/en-buyer';
+import { enCustomers } from './locales/en-customers';
 import { enEvents } from './locales/en-events';
 import { enPayments } from './locales/en-payments';
 import { enScan } from './locales/en-scan';
@@ -11,6 +12,7 @@ import { fr as frCore } from './locales/fr';
 import { frAcquisition } from './locales/fr-acquisition';
 import { frBackOffice } from './locales/fr-back-office';
 import { frBuyer } from './locales/fr-buyer';
+import { frCustomers } from './locales/fr-customers';
 import { frEvents } from './locales/fr-events';
 import { frPayments } from './locales/fr-payments';
 import { frScan } from './locales/fr-scan';
@@ -25,6 +27,7 @@ const en = {
   ...enScan,
   ...enPayments,
   ...enAcquisition,
+  ...enCustomers,
 };
 const fr = {
   ...frCore,
@@ -34,6 +37,7 @@ const fr = {
   ...frScan,
   ...frPayments,
   ...frAcquisition,
+  ...frCustomers,
 };
 
 function leaves(value: unknown, prefix = ''): string[] {
@@ -59,9 +63,16 @@ describe('translations', () => {
   });
 
   it('keeps the parts apart: no section is in both', () => {
-    const sections = [enCore, enBackOffice, enEvents, enBuyer, enScan, enPayments, enAcquisition].flatMap(
-      (part) => Object.keys(part),
-    );
+    const sections = [
+      enCore,
+      enBackOffice,
+      enEvents,
+      enBuyer,
+      enScan,
+      enPayments,
+      enAcquisition,
+      enCustomers,
+    ].flatMap((part) => Object.keys(part));
     expect(sections.filter((key, index) => sections.indexOf(key) !== index)).toEqual([]);
   });
 
