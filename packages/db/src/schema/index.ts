@@ -1,5 +1,6 @@
 export * from './events';
 export * from './identity';
+export * from './ledger';
 export * from './orders';
 export * from './organizations';
 export * from './outbox';

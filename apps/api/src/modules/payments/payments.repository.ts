@@ -145,6 +145,33 @@ export async function markRefund(
     );
 }
 
+/** Ends a pending refund as failed; true for the one caller whose UPDATE changed it. */
+export async function markRefundFailed(
+  db: Queryable,
+  organizationId: string,
+  refundId: string,
+  values: { failureMessage: string; stripeRefundId: string | null },
+): Promise<boolean> {
+  const rows = await db
+    .update(refunds)
+    .set({
+      status: 'failed',
+      failureMessage: values.failureMessage,
+      ...(values.stripeRefundId ? { stripeRefundId: values.stripeRefundId } : {}),
+      attempts: sql`${refunds.attempts} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(refunds.organizationId, organizationId),
+        eq(refunds.id, refundId),
+        eq(refunds.status, 'pending'),
+      ),
+    )
+    .returning({ id: refunds.id });
+  return rows.length > 0;
+}
+
 /** Stripe refunds still waiting for Stripe's answer, oldest first (the retry job's scan). */
 export async function pendingRefunds(db: Queryable, olderThan: Date, limit: number) {
   return db

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import type { ProviderEvent } from '../../payment-provider';
 import { recordAudit } from '../audit/audit.service';
+import { recordPaymentReceived, recordRefund } from '../ledger/ledger.service';
 import { releaseCapacity, takeCapacity } from '../orders/capacity.repository';
 import { queueOrderMail } from '../orders/order-notify';
 import * as orders from '../orders/orders.repository';
@@ -126,6 +127,7 @@ async function sessionPaid(ctx: AppContext, log: FastifyBaseLogger, event: Provi
     });
     // The same payment already recorded through another event: nothing more to do.
     if (!payment) return null;
+    await recordPaymentReceived(tx, payment, order.eventId);
 
     let paid: orders.OrderRow | undefined;
     const late = order.status === 'expired';
@@ -178,6 +180,7 @@ async function sessionPaid(ctx: AppContext, log: FastifyBaseLogger, event: Provi
       ticketIds: [],
       reason,
     });
+    await recordRefund(tx, row, order.eventId);
     await queueRefundMail(ctx, tx, order, { amountMinor, ticketCount: 0, card: true, reason });
     await recordAudit(tx, {
       organizationId,
