@@ -69,7 +69,10 @@ export const routes: RouteObject[] = [
           ),
           page('/customers', upcoming),
           page('/customers/list', upcoming),
-          page('/finances', upcoming),
+          page(
+            '/finances',
+            withStrings('payments', () => import('./routes/finances/finances-page')),
+          ),
           page('/acquisition', upcoming),
           page('/teams', () => import('./routes/teams/teams-page')),
           page('/teams/add', () => import('./routes/teams/add-member-page')),
