@@ -4,6 +4,7 @@ import type { OrderDetail } from '@guichet/shared/orders';
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { App } from '../../src/app';
+import { fakeProcessingFee } from '../fakes/stripe';
 import { bought, orderBody, orderIdOf, type Shop, typeId } from './orders';
 import { orgHeaders } from './teams';
 
@@ -87,8 +88,8 @@ export const periodQuery = (extra = '') =>
   `from=${new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10)}&to=${new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10)}${extra}`;
 
 /**
- * The organisation's money recomputed from the orders' own records (payments and refunds), without the
- * ledger: what the summary must equal, per currency.
+ * The organisation's money recomputed from the orders' own records (payments and refunds) and the fake
+ * Stripe's fee rule, without the ledger: what the summary must equal, per currency.
  */
 export async function recompute(app: App, organizationId: string) {
   const db = app.ctx.db;
@@ -109,6 +110,9 @@ export async function recompute(app: App, organizationId: string) {
     const entry = of(payment.currency);
     entry.grossMinor += payment.amountMinor;
     entry.feesMinor += payment.applicationFeeMinor;
+    // Stripe's own fee, as the fake's balance transactions compute it.
+    if (payment.provider === 'stripe')
+      entry.feesMinor += fakeProcessingFee(payment.amountMinor, payment.applicationFeeMinor);
   }
   for (const refund of back) {
     if (refund.status !== 'failed') of(refund.currency).refundsMinor += refund.amountMinor;

@@ -37,7 +37,7 @@ beforeAll(async () => {
   s = await stripeTestApp();
   shop = await newShop(app());
   await connectStripe(app(), shop);
-  // An offline order of 2 × 2500 marked paid, a card order of 2 × 2500 (fee 280) refunded 1200, a box-office
+  // An offline order of 2 × 2500 marked paid, a card order of 2 × 2500 (fees 280 + 100) refunded 1200, a box-office
   // sale of 2500, and an offline order still pending (no money yet).
   const offline = await offlineOrder(app(), shop, 2);
   offlineOrderId = offline.orderId;
@@ -74,11 +74,11 @@ describe('the finances summary', () => {
       currency: 'EUR',
       grossMinor: 12500,
       refundsMinor: 1200,
-      feesMinor: 280,
+      feesMinor: 380,
       platformFeesMinor: 280,
-      processorFeesMinor: 0,
+      processorFeesMinor: 100,
       adjustmentsMinor: 0,
-      netMinor: 11020,
+      netMinor: 10920,
       orderCount: 3,
     });
     const recomputed = await recompute(app(), shop.organizationId);
@@ -103,9 +103,9 @@ describe('the finances summary', () => {
         method: 'stripe',
         grossMinor: 5000,
         refundsMinor: 1200,
-        feesMinor: 280,
+        feesMinor: 380,
         adjustmentsMinor: 0,
-        netMinor: 3520,
+        netMinor: 3420,
       },
       {
         method: 'box_office',
@@ -121,7 +121,7 @@ describe('the finances summary', () => {
         eventId: shop.event.id,
         eventName: 'Summer Concert',
         grossMinor: 12500,
-        netMinor: 11020,
+        netMinor: 10920,
       }),
     ]);
     const seriesGross = eur?.series.reduce((sum, point) => sum + point.grossMinor, 0);
@@ -135,7 +135,7 @@ describe('the finances summary', () => {
     const day = shop.event.startsAt.slice(0, 10);
     const on = await summaryOf(`from=${day}&to=${day}&basis=event&tz=UTC`);
     expect(on.bucket).toBe('day');
-    expect(on.currencies[0]).toMatchObject({ grossMinor: 12500, netMinor: 11020 });
+    expect(on.currencies[0]).toMatchObject({ grossMinor: 12500, netMinor: 10920 });
     expect(on.currencies[0]?.series).toEqual([{ date: day, grossMinor: 12500, refundsMinor: 1200 }]);
   });
 
@@ -209,11 +209,11 @@ describe('the rows behind a figure', () => {
     const net = (
       await financesGet(app(), shop, `/api/finances/entries?${periodQuery('&figure=net&limit=200')}`)
     ).json<LedgerEntryPage>();
-    expect(net.items.reduce((sum, row) => sum + row.amountMinor, 0)).toBe(11020);
+    expect(net.items.reduce((sum, row) => sum + row.amountMinor, 0)).toBe(10920);
     const card = (
       await financesGet(app(), shop, `/api/finances/entries?${periodQuery('&figure=net&method=stripe')}`)
     ).json<LedgerEntryPage>();
-    expect(card.items.reduce((sum, row) => sum + row.amountMinor, 0)).toBe(3520);
+    expect(card.items.reduce((sum, row) => sum + row.amountMinor, 0)).toBe(3420);
   });
 });
 
@@ -223,11 +223,11 @@ describe('an order’s net', () => {
       currency: 'EUR',
       grossMinor: 5000,
       vatMinor: null,
-      processorFeeMinor: 0,
+      processorFeeMinor: 100,
       platformFeeMinor: 280,
       refundedMinor: 1200,
       adjustmentsMinor: 0,
-      netMinor: 3520,
+      netMinor: 3420,
     };
     const detail = await app().inject({
       method: 'GET',
@@ -243,6 +243,7 @@ describe('an order’s net', () => {
     expect(order.entries.map((row) => row.kind).sort()).toEqual([
       'card_payment',
       'platform_fee',
+      'processor_fee',
       'refund',
       'sale',
     ]);

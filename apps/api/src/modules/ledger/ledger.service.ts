@@ -46,6 +46,34 @@ export async function recordPaymentReceived(
   ]);
 }
 
+/**
+ * The processor's fee on a card payment, from its balance transaction (read after the payment commits):
+ * dated with the payment, so it falls in the same period. Written once per payment, even when nil, so the
+ * catch-up knows it is done.
+ */
+export async function recordProcessorFee(
+  db: Queryable,
+  payment: PaymentRow,
+  eventId: string,
+  fee: { feeMinor: number; balanceTransactionId: string },
+) {
+  if (fee.feeMinor < 0) return;
+  await repository.appendEntries(db, [
+    {
+      organizationId: payment.organizationId,
+      orderId: payment.orderId,
+      eventId,
+      paymentId: payment.id,
+      kind: 'processor_fee',
+      method: payment.provider,
+      amountMinor: -fee.feeMinor,
+      currency: payment.currency,
+      occurredAt: payment.createdAt,
+      reference: fee.balanceTransactionId,
+    },
+  ]);
+}
+
 /** Money going back to the buyer (nothing for a tickets-only refund). */
 export async function recordRefund(db: Queryable, refund: RefundRow, eventId: string) {
   if (refund.amountMinor <= 0) return;

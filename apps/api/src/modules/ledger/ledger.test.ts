@@ -21,6 +21,7 @@ import {
   sessionIdOf,
   stripeTestApp,
 } from '../../../test/support/payments';
+import { catchUpProcessorFees } from '../payments/fees.service';
 import { checkLedger } from './ledger.service';
 
 let s: StripeTest;
@@ -78,19 +79,45 @@ describe('the ledger', () => {
     const order = await cardOrder(app(), shop, 2);
     expect((await s.fake.pay(sessionIdOf(order.checkoutUrl))).status).toBe(200);
     const orderId = await orderIdOf(app(), order.code);
-    // 5 % + 30 of 5000 = 280.
+    // Platform: 5 % + 30 of 5000 = 280; Stripe, from the balance transaction: 1.5 % + 25 = 100.
     expect(kinds(await ledgerOf(app(), shop.organizationId))).toEqual([
       ['card_payment', 5000],
       ['platform_fee', -280],
+      ['processor_fee', -100],
       ['sale', 5000],
     ]);
     const partial = await refundOrder(app(), shop, orderId, { ticketIds: [], amountMinor: 1200 });
     expect(partial.statusCode, partial.body).toBe(200);
     expect((await cancelOrder(app(), shop, orderId)).statusCode).toBe(200);
     const rows = await ledgerOf(app(), shop.organizationId);
-    expect(kinds(rows.slice(3))).toEqual([['refund', -1200]]);
-    expect(rows[3]).toMatchObject({ method: 'stripe', recordedBy: shop.admin.user.id });
+    expect(kinds(rows.slice(4))).toEqual([['refund', -1200]]);
+    expect(rows[4]).toMatchObject({ method: 'stripe', recordedBy: shop.admin.user.id });
     expect(await checkLedger(app().ctx.db, shop.organizationId)).toEqual([]);
+  });
+
+  it('reads the processor fee later when Stripe does not answer at payment time', async () => {
+    const shop = await newShop(app());
+    await connectStripe(app(), shop);
+    const order = await cardOrder(app(), shop, 1);
+    s.fake.state.failNext = 5;
+    expect((await s.fake.pay(sessionIdOf(order.checkoutUrl))).status).toBe(200);
+    s.fake.state.failNext = 0;
+    expect((await ledgerOf(app(), shop.organizationId)).map((row) => row.kind)).not.toContain(
+      'processor_fee',
+    );
+    await catchUpProcessorFees(app().ctx, app().log, new Date(Date.now() + 60_000));
+    const fee = (await ledgerOf(app(), shop.organizationId)).find((row) => row.kind === 'processor_fee');
+    // 1.5 % of 2500 + 25.
+    expect(fee).toMatchObject({
+      amountMinor: -63,
+      method: 'stripe',
+      reference: expect.stringMatching(/^txn_/),
+    });
+    // Once read, never again.
+    await catchUpProcessorFees(app().ctx, app().log, new Date(Date.now() + 60_000));
+    expect(
+      (await ledgerOf(app(), shop.organizationId)).filter((row) => row.kind === 'processor_fee'),
+    ).toHaveLength(1);
   });
 
   it('reverses a refund Stripe refuses, so the ledger still equals the order', async () => {
@@ -107,7 +134,7 @@ describe('the ledger', () => {
     const response = await refundOrder(app(), shop, orderId, { ticketIds: [], amountMinor: 500 });
     expect(response.statusCode, response.body).toBe(200);
     const rows = await ledgerOf(app(), shop.organizationId);
-    expect(kinds(rows.slice(3))).toEqual([
+    expect(kinds(rows.slice(4))).toEqual([
       ['refund', -500],
       ['refund_reversal', 500],
     ]);
