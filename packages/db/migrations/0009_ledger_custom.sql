@@ -44,3 +44,16 @@ SELECT gen_random_uuid(), r.organization_id, r.order_id, o.event_id, r.payment_i
 FROM refunds r
 JOIN orders o ON o.id = r.order_id
 WHERE r.amount_minor > 0 AND r.status = 'failed';
+--> statement-breakpoint
+-- An issued receipt or invoice never changes: UPDATE refused, DELETE too unless its organisation is gone.
+CREATE OR REPLACE FUNCTION documents_immutable() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' AND NOT EXISTS (SELECT 1 FROM organizations WHERE id = OLD.organization_id) THEN
+    RETURN OLD;
+  END IF;
+  RAISE EXCEPTION 'issued documents never change: % refused', TG_OP USING ERRCODE = 'P0001';
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER documents_immutable BEFORE UPDATE OR DELETE ON documents
+  FOR EACH ROW EXECUTE FUNCTION documents_immutable();

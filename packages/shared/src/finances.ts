@@ -172,3 +172,48 @@ export const financeOrderSchema = z.object({
   entries: z.array(ledgerEntrySchema),
 });
 export type FinanceOrder = z.infer<typeof financeOrderSchema>;
+
+export const DOCUMENT_KINDS = ['receipt', 'invoice'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+export const issueDocumentBodySchema = z.strictObject({
+  kind: z.enum(DOCUMENT_KINDS),
+  /** For an invoice: the company it is made out to (the buyer's name and e-mail otherwise). */
+  billing: z
+    .strictObject({
+      name: z.string().trim().min(1).max(200),
+      address: z.string().trim().max(500).optional(),
+      vatNumber: z.string().trim().max(40).optional(),
+    })
+    .optional(),
+});
+export type IssueDocumentBody = z.input<typeof issueDocumentBodySchema>;
+
+export const financeDocumentSchema = z.object({
+  id: z.uuid(),
+  orderId: z.uuid(),
+  orderCode: z.string(),
+  kind: z.enum(DOCUMENT_KINDS),
+  number: z.number().int(),
+  reference: z.string(),
+  amountMinor: z.number().int(),
+  currency: z.string(),
+  billedTo: z.object({
+    name: z.string(),
+    email: z.string(),
+    address: z.string().optional(),
+    vatNumber: z.string().optional(),
+  }),
+  issuedAt: z.string(),
+});
+export type FinanceDocument = z.infer<typeof financeDocumentSchema>;
+
+export const financeDocumentPageSchema = z.object({
+  items: z.array(financeDocumentSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const listDocumentsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.uuid().optional(),
+});

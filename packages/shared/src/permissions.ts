@@ -260,6 +260,8 @@ export const API_ACCESS = {
   'finances.summary': FINANCE,
   'finances.entries': FINANCE,
   'finances.order': FINANCE,
+  'finances.issueDocument': FINANCE,
+  'finances.documents': FINANCE,
 
   'public.event': PUBLIC,
   'public.eventCover': PUBLIC,

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, char, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  char,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { uuidv7 } from '../ids';
 import { events } from './events';
 import { orders } from './orders';
@@ -92,5 +104,65 @@ export const ledgerEntries = pgTable(
       'ledger_entries_adjustment_reason',
       sql`${table.kind} <> 'adjustment' or length(trim(coalesce(${table.reason}, ''))) > 0`,
     ),
+  ],
+);
+
+export const DOCUMENT_KINDS = ['receipt', 'invoice'] as const;
+
+/**
+ * The last number given in each series of an organisation's documents. The UPDATE that takes the next
+ * number holds the row until the document's transaction ends: a rollback gives the number back, so the
+ * numbers have no gap and no duplicate however many documents are issued at once.
+ */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    series: text('series', { enum: DOCUMENT_KINDS }).notNull(),
+    lastNumber: bigint('last_number', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.series] }),
+    check('document_counters_series_valid', sql`${table.series} in ('receipt', 'invoice')`),
+    check('document_counters_positive', sql`${table.lastNumber} > 0`),
+  ],
+);
+
+/**
+ * Receipts and invoices of orders: numbered in their series, with what they say frozen when issued. A
+ * trigger refuses UPDATE and DELETE (an issued document never changes; it goes only with its organisation).
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    series: text('series', { enum: DOCUMENT_KINDS }).notNull(),
+    number: bigint('number', { mode: 'number' }).notNull(),
+    reference: text('reference').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    /** Who it is made out to: the buyer, or the company they named for an invoice. */
+    billedTo: jsonb('billed_to')
+      .$type<{ name: string; email: string; address?: string; vatNumber?: string }>()
+      .notNull(),
+    issuedBy: uuid('issued_by'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('documents_series_number_idx').on(table.organizationId, table.series, table.number),
+    uniqueIndex('documents_order_series_idx').on(table.orderId, table.series),
+    index('documents_organization_issued_idx').on(table.organizationId, table.issuedAt, table.id),
+    check('documents_series_valid', sql`${table.series} in ('receipt', 'invoice')`),
+    check('documents_number_positive', sql`${table.number} > 0`),
   ],
 );

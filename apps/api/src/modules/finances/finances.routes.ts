@@ -1,15 +1,21 @@
 import {
+  financeDocumentPageSchema,
+  financeDocumentSchema,
   financeOrderSchema,
   financesEntriesQuerySchema,
   financesSummaryQuerySchema,
   financesSummarySchema,
+  issueDocumentBodySchema,
   ledgerEntryPageSchema,
+  listDocumentsQuerySchema,
 } from '@guichet/shared/finances';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { errorResponses, organizationHeaderSchema } from '../../http';
+import { requireStaffId } from '../../plugins/auth';
 import { requireTenant } from '../../plugins/tenancy';
+import * as documents from './documents.service';
 import * as service from './finances.service';
 
 const org = (request: Parameters<typeof requireTenant>[0]) => requireTenant(request).organizationId;
@@ -60,6 +66,49 @@ export function financesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => service.financeOrder(ctx, org(request), request.params.orderId),
+    );
+
+    app.post(
+      '/finances/orders/:orderId/documents',
+      {
+        config: { access: 'finances.issueDocument' },
+        schema: {
+          ...common,
+          summary:
+            'Issue the receipt or the invoice of a paid order (numbered without gaps in its series); the one issued if asked again',
+          params: z.object({ orderId: z.uuid() }),
+          body: issueDocumentBodySchema,
+          response: {
+            200: financeDocumentSchema,
+            201: financeDocumentSchema,
+            ...errorResponses(400, 401, 403, 404, 409),
+          },
+        },
+      },
+      async (request, reply) => {
+        const issued = await documents.issueDocument(
+          ctx,
+          org(request),
+          requireStaffId(request),
+          request.params.orderId,
+          request.body,
+        );
+        return reply.code(issued.created ? 201 : 200).send(issued.document);
+      },
+    );
+
+    app.get(
+      '/finances/documents',
+      {
+        config: { access: 'finances.documents' },
+        schema: {
+          ...common,
+          summary: 'The organisation’s receipts and invoices, newest first',
+          querystring: listDocumentsQuerySchema,
+          response: { 200: financeDocumentPageSchema, ...errorResponses(400, 401, 403) },
+        },
+      },
+      async (request) => documents.listDocuments(ctx, org(request), request.query),
     );
   };
 }
