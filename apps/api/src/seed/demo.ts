@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { accountExists, createAccount } from '../modules/auth/auth.service';
 import { createOrganizationWith } from '../modules/organizations/organizations.service';
 import { seedDemoEvents } from './demo-events';
+import { seedDemoFinances } from './demo-finances';
 
 /** Named in the README: what a newcomer signs in with after `npm start`. */
 export const DEMO_ACCOUNT = { email: 'demo@guichet.example', password: 'guichet-demo' } as const;
@@ -56,5 +57,6 @@ export async function seedDemo(ctx: AppContext, log: FastifyBaseLogger): Promise
     return { organizationId: main.id, staffId: demo.id };
   });
   if (created) await seedDemoEvents(ctx, created.organizationId, created.staffId);
+  if (created) await seedDemoFinances(ctx, created.organizationId, created.staffId);
   log.info(`Demo data created: sign in as ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
 }
