@@ -217,3 +217,14 @@ export const listDocumentsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: z.uuid().optional(),
 });
+
+export const journalQuerySchema = z
+  .object({
+    from: isoDate,
+    to: isoDate,
+    tz: timeZone.default('UTC'),
+    /** The reader's spreadsheet: `fr` writes semicolons and decimal commas. */
+    locale: z.enum(['en', 'fr']).default('en'),
+  })
+  .superRefine(periodIsValid);
+export type JournalQuery = z.input<typeof journalQuerySchema>;

@@ -262,6 +262,7 @@ export const API_ACCESS = {
   'finances.order': FINANCE,
   'finances.issueDocument': FINANCE,
   'finances.documents': FINANCE,
+  'finances.journal': FINANCE,
 
   'public.event': PUBLIC,
   'public.eventCover': PUBLIC,

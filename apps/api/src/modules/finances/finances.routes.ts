@@ -6,6 +6,7 @@ import {
   financesSummaryQuerySchema,
   financesSummarySchema,
   issueDocumentBodySchema,
+  journalQuerySchema,
   ledgerEntryPageSchema,
   listDocumentsQuerySchema,
 } from '@guichet/shared/finances';
@@ -17,6 +18,7 @@ import { requireStaffId } from '../../plugins/auth';
 import { requireTenant } from '../../plugins/tenancy';
 import * as documents from './documents.service';
 import * as service from './finances.service';
+import { journalCsv } from './journal.service';
 
 const org = (request: Parameters<typeof requireTenant>[0]) => requireTenant(request).organizationId;
 
@@ -66,6 +68,31 @@ export function financesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => service.financeOrder(ctx, org(request), request.params.orderId),
+    );
+
+    app.get(
+      '/finances/journal.csv',
+      {
+        config: { access: 'finances.journal' },
+        schema: {
+          ...common,
+          summary:
+            'The accountant’s journal of a period as CSV: each ledger row as a debit and a credit of the same amount (balanced)',
+          querystring: journalQuerySchema,
+          response: {
+            200: z.unknown().describe('The journal (text/csv, UTF-8 with BOM)'),
+            ...errorResponses(400, 401, 403),
+          },
+        },
+      },
+      async (request, reply) => {
+        const file = await journalCsv(ctx, org(request), request.query);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .header('content-disposition', `attachment; filename="${file.filename}"`)
+          .send(file.body);
+      },
     );
 
     app.post(

@@ -217,6 +217,36 @@ describe('the rows behind a figure', () => {
   });
 });
 
+describe('the accountant’s journal', () => {
+  it('writes each ledger row as a debit and a credit: the journal balances, in English and French', async () => {
+    const response = await financesGet(app(), shop, `/api/finances/journal.csv?${periodQuery()}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    expect(response.headers['content-disposition']).toMatch(/attachment; filename="journal-/);
+    expect(response.body.startsWith('\uFEFF')).toBe(true);
+    const lines = response.body.slice(1).trim().split('\r\n');
+    expect(lines[0]).toBe('Date,Journal,Account,Label,Order,Reference,Debit,Credit,Currency,Entry');
+    const cents = (cell: string | undefined) => Math.round(Number(cell || '0') * 100);
+    let debit = 0;
+    let credit = 0;
+    for (const line of lines.slice(1)) {
+      // No field of these rows holds a comma.
+      const cells = line.split(',');
+      debit += cents(cells[6]);
+      credit += cents(cells[7]);
+    }
+    expect(debit).toBe(credit);
+    // Sales 12500 + money in 12500 + refund 1200 + fees 380: each once on each side.
+    expect(debit).toBe(12500 + 12500 + 1200 + 380);
+    expect(lines.filter((line) => line.includes(',706000,'))).toHaveLength(3);
+
+    const french = await financesGet(app(), shop, `/api/finances/journal.csv?${periodQuery('&locale=fr')}`);
+    const frLines = french.body.slice(1).trim().split('\r\n');
+    expect(frLines[0]).toBe('Date;Journal;Compte;Libellé;Commande;Référence;Débit;Crédit;Devise;Écriture');
+    expect(frLines.some((line) => line.includes(';50,00;'))).toBe(true);
+  });
+});
+
 describe('an order’s net', () => {
   it('is on the order detail and the finances order view: gross, fees, refunded, net', async () => {
     const expected = {
@@ -255,6 +285,7 @@ describe('who may see the finances', () => {
     `/api/finances/summary?${periodQuery()}`,
     `/api/finances/entries?${periodQuery()}`,
     `/api/finances/orders/${cardOrderId}`,
+    `/api/finances/journal.csv?${periodQuery()}`,
   ];
 
   it('admits ALL and FINANCE', async () => {
