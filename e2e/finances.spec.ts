@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { apiCreateOrganization, apiSignUp, call, latestMailTo, signIn, uniqueEmail } from './support';
@@ -103,11 +104,27 @@ test('finance staff find the revenue of an order on /finances and follow it to t
   const orderDialog = page.getByRole('dialog', { name: `Order ${order.code}` });
   await expect(orderDialog.getByRole('table', { name: 'Net' })).toContainText('€65.00');
   await expect(orderDialog.getByText('Box office payment')).toBeVisible();
+  await orderDialog.getByRole('button', { name: 'Issue the receipt' }).click();
+  await expect(orderDialog.getByRole('status')).toContainText('Receipt R-000001');
   expect(
     (await new AxeBuilder({ page }).analyze()).violations.filter(
       (v) => v.impact === 'serious' || v.impact === 'critical',
     ),
   ).toEqual([]);
+
+  await page.keyboard.press('Escape');
+  await expect(orderDialog).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(rows).toBeHidden();
+
+  // The accountant's journal of the period: balanced.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download the journal (CSV)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^journal-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+  const journal = await readFile((await download.path()) ?? '', 'utf8');
+  expect(journal.split('\r\n').filter((line) => line.includes('65.00'))).toHaveLength(4);
 
   // EVENT only: the page is not theirs, and the API refuses them too.
   await page.context().clearCookies();

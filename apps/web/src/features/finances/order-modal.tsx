@@ -1,14 +1,16 @@
 import { formatMoney } from '@guichet/shared/money';
-import { Center, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Center, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { AmountBreakdown } from '../../components/amount-breakdown';
 import { AppModal } from '../../components/app-modal';
 import { useTranslation } from '../../lib/i18n';
 import { useFinanceOrder } from './api/get-finance-order';
+import { useIssueDocument } from './api/issue-document';
 
 /** An order's money as finance staff see it: its net and every ledger row, without the order's management. */
 export function FinanceOrderModal({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {
   const { t, locale } = useTranslation();
   const order = useFinanceOrder(orderId);
+  const issue = useIssueDocument(orderId ?? '');
   const data = order.data;
   const money = (minor: number) => formatMoney(minor, data?.currency ?? 'EUR', locale);
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
@@ -67,6 +69,28 @@ export function FinanceOrderModal({ orderId, onClose }: { orderId: string | null
               { label: t('financesPage.net.net'), value: money(data.net.netMinor), total: true },
             ]}
           />
+          {data.paidAt && data.totalMinor > 0 && (
+            <Stack gap={4} align="start">
+              {issue.data ? (
+                <Text size="sm" role="status">
+                  {t('financesPage.order.receipt', {
+                    reference: issue.data.reference,
+                    date: date.format(new Date(issue.data.issuedAt)),
+                  })}
+                </Text>
+              ) : (
+                <Button
+                  variant="light"
+                  size="xs"
+                  loading={issue.isPending}
+                  onClick={() => issue.mutate({ kind: 'receipt' })}
+                >
+                  {t('financesPage.order.issueReceipt')}
+                </Button>
+              )}
+              {issue.isError && <Text c="red.8">{t('financesPage.error')}</Text>}
+            </Stack>
+          )}
           <Title order={3} size="h5">
             {t('financesPage.order.entries')}
           </Title>

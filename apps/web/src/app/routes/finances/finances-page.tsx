@@ -1,11 +1,12 @@
 import type { FinanceFigure } from '@guichet/shared/finances';
-import { Alert, Button, Card, Center, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { useFinancesSummary } from '../../../features/finances/api/get-summary';
 import { CurrencyBlock, type RowsRequest } from '../../../features/finances/currency-block';
 import { EntriesModal } from '../../../features/finances/entries-modal';
+import { JournalButton } from '../../../features/finances/journal-button';
 import { FinanceOrderModal } from '../../../features/finances/order-modal';
 import {
   apiQuery,
@@ -90,7 +91,13 @@ export default function FinancesPage() {
         <Text c="dimmed">{t('financesPage.intro')}</Text>
       </PageHeader>
       <Stack gap="lg">
-        <PeriodPicker filters={filters} events={events} onChange={setFilters} />
+        <Group justify="space-between" align="end" gap="sm">
+          <PeriodPicker filters={filters} events={events} onChange={setFilters} />
+          <JournalButton
+            query={apiQuery({ ...filters, eventId: null })}
+            fileName={`journal-${filters.from}-${filters.to}.csv`}
+          />
+        </Group>
         {content}
       </Stack>
       <EntriesModal
@@ -115,7 +122,8 @@ export default function FinancesPage() {
         onClose={() => setRows(null)}
         onOpenOrder={setOrderId}
       />
-      <FinanceOrderModal orderId={orderId} onClose={() => setOrderId(null)} />
+      {/* Keyed by order: a receipt issued for one order is not shown on the next. */}
+      <FinanceOrderModal key={orderId ?? 'none'} orderId={orderId} onClose={() => setOrderId(null)} />
     </>
   );
 }

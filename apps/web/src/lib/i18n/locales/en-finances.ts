@@ -23,6 +23,7 @@ export const enFinances = {
     loading: 'Loading the figures',
     error: 'The figures could not be loaded.',
     retry: 'Try again',
+    journal: 'Download the journal (CSV)',
     empty: 'No money moved in this period.',
     currency: 'In {{currency}}',
     figures: {
@@ -82,6 +83,8 @@ export const enFinances = {
       status: 'Status',
       entries: 'Ledger rows',
       close: 'Close',
+      issueReceipt: 'Issue the receipt',
+      receipt: 'Receipt {{reference}}, issued {{date}}',
     },
     net: {
       gross: 'Gross',

@@ -24,6 +24,7 @@ export const frFinances: FinancesTranslation = {
     loading: 'Chargement des chiffres',
     error: 'Les chiffres n’ont pas pu être chargés.',
     retry: 'Réessayer',
+    journal: 'Télécharger le journal (CSV)',
     empty: 'Aucun mouvement d’argent sur cette période.',
     currency: 'En {{currency}}',
     figures: {
@@ -84,6 +85,8 @@ export const frFinances: FinancesTranslation = {
       status: 'Statut',
       entries: 'Lignes du grand livre',
       close: 'Fermer',
+      issueReceipt: 'Émettre le reçu',
+      receipt: 'Reçu {{reference}}, émis le {{date}}',
     },
     net: {
       gross: 'Brut',
