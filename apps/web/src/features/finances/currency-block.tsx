@@ -145,7 +145,7 @@ function Split({
         {heading}
         {rows.map((row) => (
           <Paper key={row.id} withBorder p="sm" radius="md">
-            <Anchor component="button" type="button" fw={600} onClick={row.onOpen}>
+            <Anchor component="button" type="button" ta="left" fw={600} onClick={row.onOpen}>
               {row.name}
             </Anchor>
             <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -180,7 +180,7 @@ function Split({
             {rows.map((row) => (
               <Table.Tr key={row.id}>
                 <Table.Td>
-                  <Anchor component="button" type="button" onClick={row.onOpen}>
+                  <Anchor component="button" type="button" ta="left" onClick={row.onOpen}>
                     {row.name}
                   </Anchor>
                 </Table.Td>

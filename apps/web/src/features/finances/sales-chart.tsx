@@ -40,15 +40,26 @@ export function SalesChart({
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         width="100%"
+        height={HEIGHT}
+        // Stretched to the block's width: the bars are rectangles, so they only widen.
+        preserveAspectRatio="none"
         role="img"
         aria-label={t('financesPage.chartLabel', {
           bucket: t(`financesPage.bucket.${bucket}`),
           from: first,
           to: last,
         })}
-        style={{ maxHeight: 220, display: 'block' }}
+        style={{ display: 'block' }}
       >
-        <line x1={0} x2={WIDTH} y1={axis} y2={axis} stroke="var(--mantine-color-gray-5)" strokeWidth={1} />
+        <line
+          x1={0}
+          x2={WIDTH}
+          y1={axis}
+          y2={axis}
+          stroke="var(--mantine-color-gray-5)"
+          strokeWidth={1}
+          vectorEffect="non-scaling-stroke"
+        />
         {series.map((point, index) => {
           const x = index * slot + (slot - bar) / 2;
           const up = point.grossMinor * scale;
