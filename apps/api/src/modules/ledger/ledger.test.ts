@@ -143,6 +143,24 @@ describe('the ledger', () => {
     expect(await checkLedger(app().ctx.db, shop.organizationId)).toEqual([]);
   });
 
+  it('writes one refund row per refund that won, however many race for the money', async () => {
+    const shop = await newShop(app());
+    const { orderId } = await offlineOrder(app(), shop, 2);
+    await markPaid(app(), shop, orderId);
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        refundOrder(app(), shop, orderId, { ticketIds: [], amountMinor: 1000 }),
+      ),
+    );
+    expect(results.filter((response) => response.statusCode === 200)).toHaveLength(5);
+    expect(results.filter((response) => response.statusCode === 422)).toHaveLength(7);
+    const rows = await ledgerOf(app(), shop.organizationId);
+    expect(rows.filter((row) => row.kind === 'refund').map((row) => row.amountMinor)).toEqual(
+      Array(5).fill(-1000),
+    );
+    expect(await checkLedger(app().ctx.db, shop.organizationId)).toEqual([]);
+  });
+
   it('refuses to update or delete a ledger row', async () => {
     const shop = await newShop(app());
     const { orderId } = await offlineOrder(app(), shop, 1);
