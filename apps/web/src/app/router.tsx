@@ -73,7 +73,10 @@ export const routes: RouteObject[] = [
           page('/customers', customers),
           page('/customers/list', customers),
           page('/customers/:id', customers),
-          page('/finances', upcoming),
+          page(
+            '/finances',
+            withStrings('payments', () => import('./routes/finances/finances-page')),
+          ),
           page(
             '/acquisition',
             withStrings('acquisition', () => import('./routes/acquisition/acquisition-page')),

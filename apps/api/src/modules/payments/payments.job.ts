@@ -2,13 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { IntervalJob } from '../../jobs/interval-job';
 import { closeStaleSessions } from './checkout.service';
+import { catchUpProcessorFees } from './fees.service';
 import { retryPendingRefunds } from './refunds.service';
 
 /**
  * Stripe housekeeping on an interval: closes the Checkout Sessions of reservations that ended (so a buyer
- * cannot pay for places given back) and retries refunds Stripe did not answer. Safe to run in several
- * processes: a session closed twice stays closed, and a refund's idempotency key is its id. One process
- * runs it at a time all the same (the job's advisory lock, see IntervalJob), so Stripe is not asked twice.
+ * cannot pay for places given back), retries refunds Stripe did not answer and reads the processor fees
+ * not read when their payments came in. Safe to run in several processes: a session closed twice stays
+ * closed, and a refund's idempotency key is its id. One process runs it at a time all the same (the job's
+ * advisory lock, see IntervalJob), so Stripe is not asked twice.
  */
 export function paymentsJob(ctx: AppContext, log: FastifyBaseLogger): IntervalJob {
   return new IntervalJob(
@@ -16,6 +18,7 @@ export function paymentsJob(ctx: AppContext, log: FastifyBaseLogger): IntervalJo
     async () => {
       await closeStaleSessions(ctx, log);
       await retryPendingRefunds(ctx, log);
+      await catchUpProcessorFees(ctx, log);
     },
     log,
     15_000,
