@@ -33,6 +33,20 @@ export class RateLimiter {
     }
   }
 
+  /** Whether `key` has used up its window (the next `hit` would throw), without counting an attempt. */
+  isOver(key: string): boolean {
+    const window = this.windows.get(key);
+    return !!window && window.resetAt > this.now() && window.count >= this.limit;
+  }
+
+  /**
+   * Throws 429 when `key` has used up its window, without counting an attempt: for limits on failures,
+   * checked before an attempt whose failure alone is then counted (with `hit`).
+   */
+  check(key: string): void {
+    if (this.isOver(key)) this.hit(key);
+  }
+
   /** Forgets a key, e.g. the per-account counter after a successful sign-in. */
   reset(key: string): void {
     this.windows.delete(key);

@@ -44,6 +44,7 @@ export async function issue(shop: Shop, quantity = 1, type = 0, names?: string[]
   return order.tickets.map((ticket) => ({
     id: ticket.id,
     secret: ticket.secret ?? '',
+    shortCode: ticket.shortCode ?? '',
     orderId: order.id,
     code: order.code,
   }));

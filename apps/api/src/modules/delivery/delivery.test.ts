@@ -3,6 +3,7 @@ import { outbox } from '@guichet/db/schema/outbox';
 import type { OrderEmails } from '@guichet/shared/delivery';
 import type { EventDetail } from '@guichet/shared/events';
 import type { OrderDetail, PublicOrder } from '@guichet/shared/orders';
+import { formatTicketCode } from '@guichet/shared/ticket-code';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/support/harness';
@@ -79,8 +80,15 @@ describe('the tickets’ PDF', () => {
     expect(pdf.pages[0]).toContain('Ada Lovelace');
     // Letters the standard fonts lack fall back to their base letter instead of failing the PDF.
     expect(pdf.pages[1]).toContain('Zoë Lukasiewicz');
-    expect(pdf.pages[2]).toContain('Not named');
+    // No attendee name asked: the buyer's.
+    expect(pdf.pages[2]).toContain(body.buyer.name);
+    expect(pdf.pages[2]).not.toContain('Not named');
     expect(pdf.pages[2]).toContain('Ticket 3 of 3');
+    // Under each QR code, the ticket's short code as the door types it.
+    order.tickets.forEach((ticket, index) => {
+      expect(ticket.shortCode).toMatch(/^[0-9A-Z]{11}$/);
+      expect(pdf.pages[index]).toContain(`Ticket code  ${formatTicketCode(ticket.shortCode ?? '')}`);
+    });
   });
 
   it('shows the date in the event’s time zone, the price, and French labels for a French order', async () => {

@@ -1,5 +1,6 @@
 import type { Locale } from '@guichet/shared/i18n';
 import { formatMoney } from '@guichet/shared/money';
+import { formatTicketCode } from '@guichet/shared/ticket-code';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { fit, printable, readable, wrap } from './pdf-text';
@@ -23,6 +24,8 @@ export interface TicketsDocument {
     currency: string;
     /** The signed secret, drawn as the QR code (the same as on the ticket page). */
     secret: string;
+    /** The code a person can type at the door, printed under the QR code. */
+    shortCode: string;
   }[];
 }
 
@@ -37,6 +40,7 @@ const TEXT = {
     free: 'Free',
     order: 'Order code',
     count: (index: number, total: number) => `Ticket ${index} of ${total}`,
+    code: 'Ticket code',
     scan: 'Show this code at the entrance, printed or on your phone. Each code admits one person, once.',
   },
   fr: {
@@ -49,6 +53,7 @@ const TEXT = {
     free: 'Gratuit',
     order: 'Code de commande',
     count: (index: number, total: number) => `Billet ${index} sur ${total}`,
+    code: 'Code du billet',
     scan: 'Présentez ce code à l’entrée, imprimé ou sur votre téléphone. Chaque code fait entrer une personne, une fois.',
   },
 } satisfies Record<Locale, unknown>;
@@ -190,15 +195,24 @@ function drawTicket(
 
   const qrY = y - QR_SIZE;
   drawQr(page, ticket.secret, (WIDTH - QR_SIZE) / 2, qrY, QR_SIZE);
-  const count = t.count(index + 1, input.tickets.length);
-  page.drawText(count, {
-    x: (WIDTH - fonts.bold.widthOfTextAtSize(count, 12)) / 2,
-    y: qrY - 22,
-    size: 12,
+  // The short code under the QR code: what the door types when the QR code will not scan.
+  const code = `${printable(fonts.regular, t.code)}  ${formatTicketCode(ticket.shortCode)}`;
+  page.drawText(code, {
+    x: (WIDTH - fonts.bold.widthOfTextAtSize(code, 16)) / 2,
+    y: qrY - 24,
+    size: 16,
     font: fonts.bold,
     color: INK,
   });
-  let footY = qrY - 44;
+  const count = t.count(index + 1, input.tickets.length);
+  page.drawText(count, {
+    x: (WIDTH - fonts.regular.widthOfTextAtSize(count, 11)) / 2,
+    y: qrY - 44,
+    size: 11,
+    font: fonts.regular,
+    color: MUTED,
+  });
+  let footY = qrY - 66;
   for (const line of wrap(fonts.regular, printable(fonts.regular, t.scan), 10, CONTENT, 3)) {
     page.drawText(line, {
       x: (WIDTH - fonts.regular.widthOfTextAtSize(line, 10)) / 2,

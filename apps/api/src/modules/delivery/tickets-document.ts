@@ -37,10 +37,12 @@ async function documentOf(db: Queryable, order: OrderRow): Promise<TicketsDocume
     event: { name: event.name, startsAt: event.startsAt, timeZone: event.timeZone, place },
     tickets: valid.map((row) => ({
       ticketTypeName: row.ticketTypeName,
-      attendeeName: row.ticket.attendeeName,
+      // The buyer's name when the event does not ask for attendees' names.
+      attendeeName: row.ticket.attendeeName ?? order.buyerName,
       priceMinor: row.ticket.priceMinor,
       currency: row.ticket.currency,
       secret: row.ticket.secret,
+      shortCode: row.ticket.shortCode,
     })),
   };
 }

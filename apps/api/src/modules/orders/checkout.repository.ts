@@ -304,11 +304,11 @@ const orderSql = (keyed: boolean) => `${keyed ? KEYED_SQL : 'with '}placed_order
   returning id
 ), placed_tickets as (
   insert into tickets (id, organization_id, order_id, event_id, ticket_type_id, attendee_name, price_minor,
-    currency, status, secret, created_at, updated_at)
+    currency, status, secret, short_code, created_at, updated_at)
   select ticket.id, $2, $1, $3, ticket.type_id, ticket.attendee_name, ticket.price_minor, $12, 'valid',
-    ticket.secret, $14, $14
+    ticket.secret, ticket.short_code, $14, $14
   from jsonb_to_recordset($18::jsonb)
-    as ticket(id uuid, type_id uuid, attendee_name text, price_minor bigint, secret text)
+    as ticket(id uuid, type_id uuid, attendee_name text, price_minor bigint, secret text, short_code text)
   where exists (select 1 from placed_order)
   returning id
 ), mail as (
@@ -362,6 +362,7 @@ export function newOrderStatement(placed: NewOrder): RawStatement {
           attendee_name: ticket.attendeeName,
           price_minor: ticket.priceMinor,
           secret: ticket.secret,
+          short_code: ticket.shortCode,
         })),
       ),
       uuidv7(order.createdAt.getTime()),

@@ -9,6 +9,7 @@ import {
   syncRequestSchema,
   syncResponseSchema,
 } from '@guichet/shared/scan';
+import { looksLikeTicketCode } from '@guichet/shared/ticket-code';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -22,6 +23,7 @@ import { countHeadcount, HeadcountHub } from './headcount';
 import { scanEvents, scanOrganizations } from './lists.service';
 import { RedeemBatches, redeem, type Scanner } from './redeem.service';
 import { sync } from './sync.service';
+import { TypedCodes } from './typed-codes';
 
 const eventParams = z.object({ id: z.uuid() });
 const PING_MS = 15_000;
@@ -44,6 +46,7 @@ export function scanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const batches = new RedeemBatches(ctx.db);
     app.addHook('onClose', async () => batches.known.settled());
     const perDevice = new RateLimiter(ctx.config.scan.perDevicePerMinute, 60_000);
+    const typed = new TypedCodes(ctx.db, ctx.config.scan.wrongCodesPerMinute);
     const common = { tags: ['scan'], security: [{ bearer: [] }], headers: organizationHeaderSchema };
     const scanner = (request: Parameters<typeof requireTenant>[0]): Scanner => {
       const tenant = requireTenant(request);
@@ -95,8 +98,14 @@ export function scanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const caller = { organizationId: organizationIdOf(request), staffId: requireStaffId(request) };
-        perDevice.hit(`${caller.organizationId}:${request.body.deviceId}`);
-        return redeem(ctx, hub, batches, caller, request.body);
+        const body = request.body;
+        perDevice.hit(`${caller.organizationId}:${body.deviceId}`);
+        if (body.secret && looksLikeTicketCode(body.secret)) {
+          const who = { ...caller, deviceId: body.deviceId };
+          const secrets = await typed.secretsOf(who, [body.secret], 'strict');
+          return redeem(ctx, hub, batches, caller, { ...body, secret: secrets.get(body.secret) });
+        }
+        return redeem(ctx, hub, batches, caller, body);
       },
     );
 
@@ -128,7 +137,7 @@ export function scanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const who = scanner(request);
         perDevice.hit(`${who.organizationId}:${request.body.deviceId}`);
-        return sync(ctx, hub, who, request.body);
+        return sync(ctx, hub, who, request.body, typed);
       },
     );
 

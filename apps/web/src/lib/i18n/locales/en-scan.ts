@@ -61,7 +61,7 @@ export const enScan = {
     },
     code: {
       label: 'Ticket code',
-      placeholder: 'Type or paste the code',
+      placeholder: 'e.g. K7QX-M2P9-HR4, under the QR code',
       submit: 'Check',
       hint: 'A hardware scanner works at any time on this screen.',
     },

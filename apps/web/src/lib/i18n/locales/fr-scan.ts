@@ -63,7 +63,7 @@ export const frScan: ScanTranslation = {
     },
     code: {
       label: 'Code du billet',
-      placeholder: 'Saisissez ou collez le code',
+      placeholder: 'ex. K7QX-M2P9-HR4, sous le QR code',
       submit: 'Vérifier',
       hint: 'Un lecteur de codes branché fonctionne à tout moment sur cet écran.',
     },

@@ -107,6 +107,7 @@ export const enCheckin = {
     resolveTitle: 'Resolve the conflict',
     resolveBody:
       'Both scans stay in the history. Say what you found; you may also undo one of the two check-ins.',
+    notValid: 'Let in offline, but the order was refunded or cancelled',
     keepBoth: 'Keep both check-ins',
     undoFirst: 'Undo the first check-in',
     undoSecond: 'Undo the second check-in',

@@ -112,6 +112,7 @@ export const frCheckin: EventsTranslation['checkin'] = {
     resolveTitle: 'Résoudre le conflit',
     resolveBody:
       'Les deux scans restent dans l’historique. Notez ce que vous avez constaté ; vous pouvez aussi annuler l’une des deux entrées.',
+    notValid: 'Entré hors ligne alors que la commande était remboursée ou annulée',
     keepBoth: 'Garder les deux entrées',
     undoFirst: 'Annuler la première entrée',
     undoSecond: 'Annuler la seconde entrée',
