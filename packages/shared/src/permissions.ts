@@ -284,6 +284,10 @@ export const API_ACCESS = {
    */
   'checkins.byHand': EVENTS,
 
+  // Event day: pay at the door, by exact order code only (./door.ts).
+  'scan.doorOrder': SCANNER,
+  'scan.doorPay': SCANNER,
+
   /** The development mailbox, registered only when DEV_MAILBOX is on. */
   'devMailbox.list': PUBLIC,
   'devMailbox.attachment': PUBLIC,

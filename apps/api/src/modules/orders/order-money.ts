@@ -1,4 +1,5 @@
 import type { Queryable } from '@guichet/db/client';
+import type { DoorPaymentMethod } from '@guichet/shared/door';
 import type { Payment, Refund } from '@guichet/shared/payments';
 import * as repository from './orders.repository';
 
@@ -47,6 +48,8 @@ export async function recordStaffPayment(
     amountMinor: number;
     currency: string;
     actor: string;
+    /** How it was paid, when staff said (cash, card...). */
+    method?: DoorPaymentMethod | null;
   },
 ) {
   if (values.amountMinor <= 0) return;
@@ -57,5 +60,6 @@ export async function recordStaffPayment(
     amountMinor: values.amountMinor,
     currency: values.currency,
     createdBy: values.actor,
+    method: values.method ?? null,
   });
 }

@@ -19,6 +19,7 @@ import { RateLimiter } from '../../plugins/rate-limit';
 import { organizationIdOf, requireTenant } from '../../plugins/tenancy';
 import { checkinRoutes } from './checkin.routes';
 import * as checkins from './checkins.service';
+import { doorRoutes } from './door.routes';
 import { countHeadcount, HeadcountHub } from './headcount';
 import { scanEvents, scanOrganizations } from './lists.service';
 import { RedeemBatches, redeem, type Scanner } from './redeem.service';
@@ -205,5 +206,6 @@ export function scanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     await app.register(checkinRoutes(ctx, hub));
+    await app.register(doorRoutes(ctx, hub, batches, typed));
   };
 }
