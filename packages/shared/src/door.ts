@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOOR_PAYMENT_METHODS } from './door-payment-methods';
 import { MAX_AMOUNT_MINOR } from './money';
 import { deviceIdSchema, MAX_LISTS_PER_SCAN, redeemAnswerSchema } from './scan';
 
@@ -19,8 +20,7 @@ import { deviceIdSchema, MAX_LISTS_PER_SCAN, redeemAnswerSchema } from './scan';
  * `argument-error` when the amount is not the order's total or a list is not of the order's event.
  */
 
-export const DOOR_PAYMENT_METHODS = ['cash', 'card', 'transfer', 'other'] as const;
-export type DoorPaymentMethod = (typeof DOOR_PAYMENT_METHODS)[number];
+export type { DoorPaymentMethod } from './door-payment-methods';
 
 /** An order code as typed: spaces and dashes are dropped, letters upper-cased. */
 export const orderCodeParamSchema = z
