@@ -23,6 +23,8 @@ export const enCheckin = {
     typeFigures: '{{checkedIn}} checked in · {{inside}} inside',
     alertTitle: 'Capacity alert',
     alert: '{{name}}: {{inside}} people inside, the alert threshold of {{alert}} is reached.',
+    unscannableTitle: 'Door staff cannot scan this event',
+    unscannable: 'It is published but has no check-in list. Add one below so its tickets can be scanned.',
     noLists: 'No check-in list yet: the headcount starts with the first one.',
     updated: 'Counted at {{time}}',
   },

@@ -25,6 +25,9 @@ export const frCheckin: EventsTranslation['checkin'] = {
     typeFigures: '{{checkedIn}} entrés · {{inside}} présents',
     alertTitle: 'Alerte de capacité',
     alert: '{{name}} : {{inside}} personnes présentes, le seuil d’alerte de {{alert}} est atteint.',
+    unscannableTitle: 'Le personnel d’entrée ne peut pas scanner cet événement',
+    unscannable:
+      'Il est publié mais n’a aucune liste de contrôle. Ajoutez-en une ci-dessous pour que ses billets puissent être scannés.',
     noLists: 'Aucune liste de contrôle pour l’instant : le comptage commence avec la première.',
     updated: 'Compté à {{time}}',
   },
