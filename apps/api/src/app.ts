@@ -101,7 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       : config.smtpUrl
         ? smtpMailer(config.smtpUrl, config.mailFrom)
         : null;
-  const renderAttachment = attachmentRenderer(db);
+  const renderAttachment = attachmentRenderer(db, config.publicUrl);
   const outbox = new OutboxWorker(db, mailer, app.log, renderAttachment);
   const windowMs = config.rateLimit.windowSeconds * 1000;
   const ctx: AppContext = {

@@ -287,6 +287,8 @@ export const API_ACCESS = {
   // Event day: pay at the door, by exact order code only (./door.ts).
   'scan.doorOrder': SCANNER,
   'scan.doorPay': SCANNER,
+  /** The order's event as a calendar file, by the order's unguessable code (as the tickets' PDF). */
+  'public.orderCalendar': PUBLIC,
 
   /** The development mailbox, registered only when DEV_MAILBOX is on. */
   'devMailbox.list': PUBLIC,

@@ -61,7 +61,10 @@ describe('the tickets’ PDF', () => {
     expect(mail?.subject).toBe(`Your tickets for ${shop.event.name}`);
     expect(mail?.text).toContain(`/checkout/firebase?order=${order.code}`);
     expect(mail?.text).toContain(`/api/public/orders/${order.code}/tickets.pdf`);
-    expect(mail?.attachments).toHaveLength(1);
+    expect(mail?.attachments?.map((file) => file.filename)).toEqual([
+      `tickets-${order.code}.pdf`,
+      'event.ics',
+    ]);
     const attachment = mail?.attachments?.[0];
     expect(attachment?.filename).toBe(`tickets-${order.code}.pdf`);
     expect(attachment?.contentType).toBe('application/pdf');
@@ -178,13 +181,17 @@ describe('the tickets’ PDF', () => {
       .where(eq(outbox.orderId, await orderIdOf(t.app, order.code)));
     // The outbox names what to attach; it does not hold the file.
     expect(row?.payload).toMatchObject({
-      attachments: [{ kind: 'tickets-pdf', filename: `tickets-${order.code}.pdf` }],
+      attachments: [
+        { kind: 'tickets-pdf', filename: `tickets-${order.code}.pdf` },
+        { kind: 'event-ics', filename: 'event.ics' },
+      ],
     });
     expect(JSON.stringify(row?.payload)).not.toContain('%PDF');
     expect((await shop.call('POST', `/api/orders/${row?.orderId}/cancel`)).statusCode).toBe(200);
     await t.app.outbox.drain();
     const [mail] = mailsTo(body.buyer.email);
     expect(mail?.subject).toBe(`Your tickets for ${shop.event.name}`);
+    // Neither the tickets nor the calendar file: the buyer is not coming.
     expect(mail?.attachments).toBeUndefined();
   });
 });
@@ -218,7 +225,8 @@ describe('offline payment instructions', () => {
     expect(mail?.text).toContain(instructions);
     expect(mail?.text).not.toContain('by bank transfer, in cash or at the door');
     expect(mail?.html).toContain('IBAN FR76 3000 6000 0112 3456 7890 189<br>BIC AGRIFRPP');
-    expect(mail?.attachments).toBeUndefined();
+    // No tickets yet: only the calendar file.
+    expect(mail?.attachments?.map((file) => file.filename)).toEqual(['event.ics']);
 
     const page = await t.app.inject({
       method: 'GET',
@@ -351,7 +359,7 @@ describe('the e-mails of an order in the back office', () => {
       to: body.buyer.email,
       subject: `Your order for ${shop.event.name}: payment to make`,
       status: 'queued',
-      attachments: [],
+      attachments: ['event.ics'],
       processedAt: null,
     });
     await t.app.outbox.drain();
@@ -362,9 +370,9 @@ describe('the e-mails of an order in the back office', () => {
     await t.app.outbox.drain();
     const all = await list();
     expect(all.map((mail) => [mail.subject, mail.status, mail.attachments])).toEqual([
-      [`Your tickets for ${shop.event.name}`, 'sent', [`tickets-${order.code}.pdf`]],
-      [`Your tickets for ${shop.event.name}`, 'sent', [`tickets-${order.code}.pdf`]],
-      [`Your order for ${shop.event.name}: payment to make`, 'sent', []],
+      [`Your tickets for ${shop.event.name}`, 'sent', [`tickets-${order.code}.pdf`, 'event.ics']],
+      [`Your tickets for ${shop.event.name}`, 'sent', [`tickets-${order.code}.pdf`, 'event.ics']],
+      [`Your order for ${shop.event.name}: payment to make`, 'sent', ['event.ics']],
     ]);
     expect(all.every((mail) => mail.processedAt !== null)).toBe(true);
     // Another order of the same organisation has its own list.

@@ -53,6 +53,7 @@ export async function orderCatalogue(
     organizer: {
       name: first?.organizationName ?? '',
       offlinePaymentInstructions: first?.offlinePaymentInstructions ?? null,
+      contactEmail: first?.contactEmail ?? null,
     },
   };
 }
@@ -62,6 +63,7 @@ const orderCatalogueQuery = (db: Queryable) =>
     .select({
       organizationName: organizations.name,
       offlinePaymentInstructions: organizations.offlinePaymentInstructions,
+      contactEmail: organizations.contactEmail,
       type: ticketTypes,
       poolCapacity: capacityPools.capacity,
       poolSold: capacityPools.sold,
@@ -130,6 +132,7 @@ export interface PublishedEventRead {
 const PUBLISHED_EVENT_READ = `select ${columnsOf(events, 'e', 'e.')},
     o.name as "organizationName", o.slug as "organizationSlug",
     o.offline_payment_instructions as "organizationInstructions",
+    o.contact_email as "organizationContactEmail",
     k.request_hash as "priorRequestHash", k.status as "priorStatus", k.response_status as "priorResponseStatus",
     k.response_body as "priorResponseBody",
     k.updated_at < now() - make_interval(secs => ${STALE_SECONDS}) as "priorStale",
@@ -147,6 +150,7 @@ type PublishedEventRow = Record<string, unknown> & {
   organizationName: string;
   organizationSlug: string;
   organizationInstructions: string | null;
+  organizationContactEmail: string | null;
   priorRequestHash: string | null;
   priorStatus: 'in_flight' | 'done' | null;
   priorResponseStatus: number | null;
@@ -193,6 +197,7 @@ export async function readPublishedEvent(
       organizer: {
         name: organization.name,
         offlinePaymentInstructions: organization.offlinePaymentInstructions,
+        contactEmail: first.organizationContactEmail,
       },
     },
     prior:

@@ -261,7 +261,7 @@ export async function placeOrder(
   const placed: PlacedOrder = { order, tickets };
   const mail =
     input.sendEmail && status !== 'reserved'
-      ? orderMail(ctx, order, input.event.name, read.organizer, ticketCount)
+      ? orderMail(ctx, order, input.event, read.organizer, ticketCount)
       : null;
   // A reservation counts for its customer once paid; money counts once received (an offline order adds
   // its total when marked paid).
