@@ -28,6 +28,7 @@ import {
   stripeWebhookRoutes,
 } from './modules/payments/payments.routes';
 import { placesRoutes } from './modules/places/places.routes';
+import { registerEventPageHtml } from './modules/public/event-page-html';
 import { publicRoutes } from './modules/public/public.routes';
 import { scanRoutes } from './modules/scan/scan.routes';
 import { filesRoutes } from './modules/settings/files.routes';
@@ -196,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const webDist = config.webDist ? path.resolve(config.webDist) : defaultWebDist;
   const servesWeb = await registerWebApp(app, webDist);
+  registerEventPageHtml(app, ctx, servesWeb && webDist ? webDist : null);
 
   registerNotFound(app, servesWeb);
 

@@ -289,6 +289,8 @@ export const API_ACCESS = {
   'scan.doorPay': SCANNER,
   /** The order's event as a calendar file, by the order's unguessable code (as the tickets' PDF). */
   'public.orderCalendar': PUBLIC,
+  /** The public event page's HTML, with the event's title, previews and JSON-LD in its head. */
+  'public.eventPage': PUBLIC,
 
   /** The development mailbox, registered only when DEV_MAILBOX is on. */
   'devMailbox.list': PUBLIC,
