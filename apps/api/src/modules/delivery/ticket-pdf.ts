@@ -3,6 +3,7 @@ import { formatMoney } from '@guichet/shared/money';
 import { formatTicketCode } from '@guichet/shared/ticket-code';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import QRCode from 'qrcode';
+import { drawRuns, ScriptFonts } from './pdf-fonts';
 import { fit, printable, readable, wrap } from './pdf-text';
 
 /** What the tickets' PDF shows: one page per valid ticket. */
@@ -135,9 +136,18 @@ function field(
   page.drawText(fit(fonts.bold, value, 13, width), { x, y: y - 17, size: 13, font: fonts.bold, color: INK });
 }
 
-function drawTicket(
+/** The name's runs in the fonts that draw it, when the standard font lacks some of its letters. */
+async function nameRuns(scripts: ScriptFonts, fonts: Fonts, name: string | null) {
+  if (!name) return null;
+  const set = new Set(fonts.bold.getCharacterSet());
+  if ([...name].every((char) => char === ' ' || set.has(char.codePointAt(0) ?? -1))) return null;
+  return scripts.runs(name, fonts.bold, 'bold');
+}
+
+async function drawTicket(
   doc: PDFDocument,
   fonts: Fonts,
+  scripts: ScriptFonts,
   input: TicketsDocument,
   ticket: TicketsDocument['tickets'][number],
   index: number,
@@ -184,7 +194,14 @@ function drawTicket(
   const name = ticket.attendeeName ? printable(fonts.bold, ticket.attendeeName) : t.unnamed;
   // A name in a script the standard fonts lack: say where to read it rather than print question marks.
   const shownName = ticket.attendeeName && !readable(name) ? t.nameOnPage : name;
-  field(page, fonts, t.attendee, shownName, MARGIN, y, half);
+  // Greek, Cyrillic, Arabic... drawn as written with the embedded Noto Sans; what no font has, as before.
+  const runs = await nameRuns(scripts, fonts, ticket.attendeeName);
+  if (runs) {
+    field(page, fonts, t.attendee, '', MARGIN, y, half);
+    drawRuns(page, runs, { x: MARGIN, y: y - 17, size: 13, width: half, color: INK });
+  } else {
+    field(page, fonts, t.attendee, shownName, MARGIN, y, half);
+  }
   field(page, fonts, t.type, printable(fonts.bold, ticket.ticketTypeName), MARGIN + half + 16, y, half);
   y -= 48;
   const price =
@@ -240,8 +257,9 @@ export async function renderTicketsPdf(input: TicketsDocument): Promise<Uint8Arr
   doc.setCreator('Guichet');
   doc.setProducer('Guichet');
   doc.setLanguage(input.locale);
-  input.tickets.forEach((ticket, index) => {
-    drawTicket(doc, fonts, input, ticket, index);
-  });
+  const scripts = new ScriptFonts(doc);
+  for (const [index, ticket] of input.tickets.entries()) {
+    await drawTicket(doc, fonts, scripts, input, ticket, index);
+  }
   return doc.save();
 }
