@@ -69,3 +69,13 @@ export const doorPayAnswerSchema = z.object({
   admissions: z.array(redeemAnswerSchema),
 });
 export type DoorPayAnswer = z.infer<typeof doorPayAnswerSchema>;
+
+/**
+ * `POST /api/orders/:orderId/mark-paid` may say what was received (the back office's confirmation): the
+ * amount must then be the order's total, and the method is kept with the payment.
+ */
+export const markPaidBodySchema = z.strictObject({
+  amountMinor: z.number().int().min(0).max(MAX_AMOUNT_MINOR),
+  method: z.enum(DOOR_PAYMENT_METHODS),
+});
+export type MarkPaidBody = z.input<typeof markPaidBodySchema>;

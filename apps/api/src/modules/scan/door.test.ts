@@ -135,4 +135,27 @@ describe('pay at the door', () => {
       404,
     );
   });
+
+  it('lets the back office confirm a payment with its amount and method, the same rule as the door', async () => {
+    const order = await atTheDoor();
+    const orderId = await orderIdOf(t.app, order.code);
+    const wrong = await door.shop.call('POST', `/api/orders/${orderId}/mark-paid`, {
+      amountMinor: 1,
+      method: 'cash',
+    });
+    expect(wrong.statusCode).toBe(400);
+    const paid = await door.shop.call('POST', `/api/orders/${orderId}/mark-paid`, {
+      amountMinor: 5000,
+      method: 'transfer',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const rows = await t.app.ctx.db.select().from(payments).where(eq(payments.orderId, orderId));
+    expect(rows).toMatchObject([
+      { amountMinor: 5000, method: 'transfer', createdBy: door.shop.admin.user.id },
+    ]);
+    // SCAN-only staff take money at the door only, not through the back office's route.
+    const other = await atTheDoor();
+    const otherId = await orderIdOf(t.app, other.code);
+    expect((await stewardCall('POST', `/api/orders/${otherId}/mark-paid`, {})).statusCode).toBe(403);
+  });
 });
