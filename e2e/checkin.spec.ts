@@ -58,6 +58,20 @@ async function organisationWithEventMember(request: APIRequestContext) {
     201,
   );
   const standard = detail.ticketTypes.find((type) => type.name === 'Standard')!;
+  // Every new event starts with an entrance list for all its types; this journey sets up its own from none.
+  const { items: initial } = await call<{ items: { id: string; name: string }[] }>(
+    request,
+    'GET',
+    `/api/events/${event.id}/checkin-lists`,
+    adminHeaders,
+    undefined,
+    200,
+  );
+  expect(initial.map((list) => list.name)).toEqual(['Main entrance']);
+  for (const list of initial) {
+    const removed = await request.delete(`/api/checkin-lists/${list.id}`, { headers: adminHeaders });
+    expect(removed.status()).toBe(204);
+  }
 
   const email = uniqueEmail('door-manager');
   const password = 'e2e-password';

@@ -32,6 +32,7 @@ import {
   stripeWebhookRoutes,
 } from './modules/payments/payments.routes';
 import { placesRoutes } from './modules/places/places.routes';
+import { registerEventPageHtml } from './modules/public/event-page-html';
 import { publicRoutes } from './modules/public/public.routes';
 import { scanRoutes } from './modules/scan/scan.routes';
 import { filesRoutes } from './modules/settings/files.routes';
@@ -111,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       : config.smtpUrl
         ? smtpMailer(config.smtpUrl, config.mailFrom)
         : null;
-  const renderAttachment = attachmentRenderer(db);
+  const renderAttachment = attachmentRenderer(db, config.publicUrl);
   const outbox = new OutboxWorker(db, mailer, app.log, renderAttachment, 2000, config.outboxLeaseSeconds);
   const windowMs = config.rateLimit.windowSeconds * 1000;
   // Counters every process shares: in Redis when configured, else in the database itself.
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       publicReadsPerIp: new RateLimiter('public-reads', config.orders.publicReadsPerMinute, 60_000, store),
       publicOrdersPerIp: new RateLimiter('public-orders', config.orders.publicOrdersPerMinute, 60_000, store),
       scanPerDevice: new RateLimiter('scan-device', config.scan.perDevicePerMinute, 60_000, store),
+      scanWrongCodes: new RateLimiter('scan-wrong-codes', config.scan.wrongCodesPerMinute, 60_000, store),
     },
     payments: config.stripe ? stripeProvider(config.stripe) : null,
     live,
@@ -221,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const webDist = config.webDist ? path.resolve(config.webDist) : defaultWebDist;
   const servesWeb = await registerWebApp(app, webDist);
+  registerEventPageHtml(app, ctx, servesWeb && webDist ? webDist : null);
 
   registerNotFound(app, servesWeb, servesWeb ? PagePreloads.load(webDist) : null);
 

@@ -103,6 +103,7 @@ const envSchema = z.object({
   STRIPE_PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(10_000).default(0),
   STRIPE_PLATFORM_FEE_FIXED_MINOR: z.coerce.number().int().min(0).default(0),
   SCAN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  SCAN_WRONG_CODES_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   // The safety net of the live headcount, which hears other processes' scans over LISTEN/NOTIFY.
   HEADCOUNT_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -155,7 +156,7 @@ export interface Config {
    * Check-in: scans (redeem and sync requests) per minute and device, and how often each API process
    * recounts the headcount of events someone is watching (so scans made through other processes show).
    */
-  scan: { perDevicePerMinute: number; headcountPollMs: number };
+  scan: { perDevicePerMinute: number; headcountPollMs: number; wrongCodesPerMinute: number };
   /**
    * Prometheus metrics: on a port of their own, and/or at `/api/metrics` behind a bearer token. Neither
    * set: not exposed at all.
@@ -263,7 +264,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       publicOrdersPerMinute: e.PUBLIC_ORDER_RATE_LIMIT_PER_MINUTE,
     },
     stripe: stripeConfig(e),
-    scan: { perDevicePerMinute: e.SCAN_RATE_LIMIT_PER_MINUTE, headcountPollMs: e.HEADCOUNT_POLL_MS },
+    scan: {
+      perDevicePerMinute: e.SCAN_RATE_LIMIT_PER_MINUTE,
+      headcountPollMs: e.HEADCOUNT_POLL_MS,
+      wrongCodesPerMinute: e.SCAN_WRONG_CODES_PER_MINUTE,
+    },
     metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
   };
 }

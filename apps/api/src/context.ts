@@ -25,6 +25,8 @@ export interface AppContext {
     publicOrdersPerIp: RateLimiter;
     /** Scans per scanner device in an organisation, counted once the caller is known to be a member. */
     scanPerDevice: RateLimiter;
+    /** Typed ticket or order codes that matched nothing, per device and per staff member. */
+    scanWrongCodes: RateLimiter;
   };
   /** Card payments (Stripe); null when no Stripe key is configured. */
   payments: PaymentProvider | null;

@@ -120,6 +120,8 @@ export const ticketSchema = z.object({
   status: z.enum(TICKET_STATUSES),
   /** The signed QR payload; only once the order is paid. */
   secret: z.string().nullable(),
+  /** The code a person can type at the door (packages/shared/src/ticket-code.ts); like the secret, only once paid. */
+  shortCode: z.string().nullable(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 

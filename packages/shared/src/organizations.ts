@@ -5,6 +5,8 @@ export const organizationSchema = z.object({
   name: z.string(),
   slug: z.string(),
   createdAt: z.string(),
+  /** The company settings' time zone: where new events start. */
+  timeZone: z.string().optional(),
 });
 export type Organization = z.infer<typeof organizationSchema>;
 

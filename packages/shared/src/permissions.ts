@@ -323,6 +323,13 @@ export const API_ACCESS = {
   'memberLists.addMembers': CUSTOMERS,
   'memberLists.removeMember': CUSTOMERS,
   'memberLists.history': CUSTOMERS,
+  // Event day: pay at the door, by exact order code only (./door.ts).
+  'scan.doorOrder': SCANNER,
+  'scan.doorPay': SCANNER,
+  /** The order's event as a calendar file, by the order's unguessable code (as the tickets' PDF). */
+  'public.orderCalendar': PUBLIC,
+  /** The public event page's HTML, with the event's title, previews and JSON-LD in its head. */
+  'public.eventPage': PUBLIC,
 
   /** The development mailbox, registered only when DEV_MAILBOX is on. */
   'devMailbox.list': PUBLIC,

@@ -58,7 +58,7 @@ export const nonceSchema = z
   .min(8)
   .max(100)
   .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces');
-/** The signed QR payload of a ticket (base64url). */
+/** The signed QR payload of a ticket (base64url), or its short code as typed (./ticket-code.ts). */
 export const ticketSecretSchema = z.string().trim().min(1).max(512);
 
 /** At most this many scans in one sync request; a longer queue is sent in several requests. */
@@ -315,6 +315,8 @@ export const snapshotTicketSchema = z.object({
   /** Attendee's (or buyer's) name; no e-mail or other personal data, whoever downloads. */
   attendeeName: z.string().nullable(),
   orderCode: z.string(),
+  /** The code a person can type (./ticket-code.ts): typed offline, it is looked up here. */
+  shortCode: z.string(),
   /** Only the lists of the snapshot on which the ticket was ever admitted. */
   presence: z.array(presenceSchema),
 });
@@ -463,17 +465,23 @@ export type HeadcountStreamEvent = z.infer<typeof headcountStreamEventSchema>;
 // Conflicts --------------------------------------------------------------------------------------------
 
 export const CONFLICT_STATUSES = ['open', 'resolved'] as const;
+export const CONFLICT_KINDS = ['double-entry', 'not-valid'] as const;
+export type ConflictKind = (typeof CONFLICT_KINDS)[number];
 
 /**
- * Two admissions of one ticket on one list that the list's rules forbid, found when offline scans
- * arrive: `first` is the earlier admission (by scan time), `second` the one that should have been refused.
+ * What offline scans let through that the server would have refused, found when they arrive:
+ * - `double-entry`: two admissions of one ticket on one list that the list's rules forbid; `first` is the
+ *   earlier admission (by scan time), `second` the one that should have been refused;
+ * - `not-valid`: an admission (`second`) of a ticket whose order was refunded or cancelled (`first` null;
+ *   the second's `reason` says which).
  */
 export const conflictSchema = z.object({
   id: z.uuid(),
   eventId: z.uuid(),
+  kind: z.enum(CONFLICT_KINDS),
   list: listRefSchema,
   ticket: scannedTicketSchema,
-  first: checkinEntrySchema,
+  first: checkinEntrySchema.nullable(),
   second: checkinEntrySchema,
   status: z.enum(CONFLICT_STATUSES),
   createdAt: z.string(),

@@ -161,6 +161,7 @@ describe('OpenAPI', () => {
     // Ticket delivery (modules/delivery).
     ['get', '/api/orders/{orderId}/emails'],
     ['get', '/api/public/orders/{code}/tickets.pdf'],
+    ['get', '/api/public/orders/{code}/calendar.ics'],
     // Check-in (modules/scan).
     ['get', '/api/events/{id}/checkin-lists'],
     ['post', '/api/events/{id}/checkin-lists'],
@@ -171,6 +172,8 @@ describe('OpenAPI', () => {
     ['get', '/api/scan/snapshot'],
     ['post', '/api/scan/redeem'],
     ['post', '/api/scan/sync'],
+    ['get', '/api/scan/door-orders/{code}'],
+    ['post', '/api/scan/door-orders/{code}/pay'],
     ['post', '/api/scan/checkins/{checkinId}/undo'],
     ['get', '/api/events/{id}/checkins'],
     ['get', '/api/events/{id}/checkin-attendees'],

@@ -38,6 +38,11 @@ export class RedisRateLimitStore implements RateLimitStore {
     return { hits: Number(hits), resetInMs: Number(resetInMs) };
   }
 
+  async peek(key: string): Promise<number> {
+    // The key expires with its window, so a key that is there counts in the current one.
+    return Number((await this.redis.get(this.prefix + key)) ?? 0);
+  }
+
   async reset(key: string): Promise<void> {
     await this.redis.del(this.prefix + key);
   }

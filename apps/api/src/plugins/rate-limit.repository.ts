@@ -35,6 +35,15 @@ export class DatabaseRateLimitStore implements RateLimitStore {
     return { hits: Number(row?.hits ?? 1), resetInMs: Number(row?.resetInMs ?? windowMs) };
   }
 
+  async peek(key: string): Promise<number> {
+    const [row] = await rawRows<{ hits: number }>(this.db, {
+      name: 'rate_limit_peek',
+      text: 'select hits from rate_limit_counters where key = $1 and reset_at > now()',
+      values: [key],
+    });
+    return Number(row?.hits ?? 0);
+  }
+
   async reset(key: string): Promise<void> {
     await rawRows(this.db, {
       name: 'rate_limit_reset',

@@ -18,6 +18,8 @@ export interface RateLimitWindow {
 export interface RateLimitStore {
   /** Counts one hit on `key` in a window of `windowMs` started by its first hit; one round trip. */
   hit(key: string, windowMs: number): Promise<RateLimitWindow>;
+  /** How many hits `key` holds in its current window (0 once it has ended), without counting one. */
+  peek(key: string): Promise<number>;
   /** Forgets a key, e.g. the per-account counter after a successful sign-in. */
   reset(key: string): Promise<void>;
 }
@@ -39,6 +41,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
     }
     window.hits += 1;
     return { hits: window.hits, resetInMs: window.resetAt - now };
+  }
+
+  async peek(key: string): Promise<number> {
+    const window = this.windows.get(key);
+    return window && window.resetAt > this.now() ? window.hits : 0;
   }
 
   async reset(key: string): Promise<void> {
@@ -99,6 +106,19 @@ export class RateLimiter {
         details: { retryAfterSeconds: resetSeconds },
       });
     }
+  }
+
+  /** Whether `key` has used up its window (the next `hit` would throw), without counting an attempt. */
+  async isOver(key: string): Promise<boolean> {
+    return (await this.store.peek(`${this.name}:${key}`)) >= this.limit;
+  }
+
+  /**
+   * Throws 429 when `key` has used up its window, without counting an attempt: for limits on failures,
+   * checked before an attempt whose failure alone is then counted (with `hit`).
+   */
+  async check(key: string): Promise<void> {
+    if (await this.isOver(key)) await this.hit(key);
   }
 
   /** Forgets a key, e.g. the per-account counter after a successful sign-in. */

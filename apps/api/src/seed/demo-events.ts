@@ -5,11 +5,11 @@ import {
   createTicketTypeBodySchema,
   type EventDetail,
 } from '@guichet/shared/events';
-import { createCheckinListBodySchema } from '@guichet/shared/scan';
+import { updateCheckinListBodySchema } from '@guichet/shared/scan';
 import type { AppContext } from '../context';
 import { changeStatus, createEvent } from '../modules/events/events.service';
 import { createPool, createTicketType } from '../modules/events/ticket-types.service';
-import { createList } from '../modules/scan/lists.service';
+import { eventLists, updateList } from '../modules/scan/lists.service';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -193,14 +193,17 @@ export async function seedDemoEvents(
       );
     }
     if (demo.publish) published.push(await changeStatus(ctx, organizationId, actor, event.id, 'publish'));
-    // A gate for every event, so the door account can scan from the first start.
-    await createList(
-      ctx,
-      organizationId,
-      actor,
-      event.id,
-      createCheckinListBodySchema.parse({ name: 'Main gate' }),
-    );
+    // Every event starts with a list for all its types: the demo calls it the "Main gate".
+    const [gate] = (await eventLists(ctx, organizationId, event.id)).items;
+    if (gate) {
+      await updateList(
+        ctx,
+        organizationId,
+        actor,
+        gate.id,
+        updateCheckinListBodySchema.parse({ name: 'Main gate' }),
+      );
+    }
   }
   return published;
 }

@@ -19,7 +19,14 @@ export async function newDoor(app: App, list: Partial<CreateCheckinListBody> = {
     { name: 'Standard', priceMinor: 2500, capacity: 500 },
     { name: 'VIP', priceMinor: 9000, capacity: 50 },
   ]);
-  return { shop, list: await addList(shop, { name: 'Main gate', ...list }) };
+  // Every new event starts with a list covering all its types: it becomes the "Main gate".
+  const lists = await shop.call('GET', `/api/events/${shop.event.id}/checkin-lists`);
+  expect(lists.statusCode, lists.body).toBe(200);
+  const [first] = lists.json<{ items: CheckinList[] }>().items;
+  if (!first) throw new Error('a new event has no check-in list');
+  const updated = await shop.call('PATCH', `/api/checkin-lists/${first.id}`, { name: 'Main gate', ...list });
+  expect(updated.statusCode, updated.body).toBe(200);
+  return { shop, list: updated.json<CheckinList>() };
 }
 
 export async function addList(shop: Shop, body: Partial<CreateCheckinListBody> = {}): Promise<CheckinList> {
@@ -44,6 +51,7 @@ export async function issue(shop: Shop, quantity = 1, type = 0, names?: string[]
   return order.tickets.map((ticket) => ({
     id: ticket.id,
     secret: ticket.secret ?? '',
+    shortCode: ticket.shortCode ?? '',
     orderId: order.id,
     code: order.code,
   }));

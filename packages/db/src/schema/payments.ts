@@ -20,6 +20,8 @@ import { organizations } from './organizations';
 
 export const PAYMENT_PROVIDERS = ['stripe', 'offline', 'box_office'] as const;
 export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+/** How money handed to staff was paid (at the door, box office, marking an offline order paid). */
+export const STAFF_PAYMENT_METHODS = ['cash', 'card', 'transfer', 'other'] as const;
 export const CHECKOUT_SESSION_STATUSES = ['open', 'complete', 'expired'] as const;
 
 /**
@@ -98,6 +100,8 @@ export const payments = pgTable(
     stripeCheckoutSessionId: text('stripe_checkout_session_id'),
     stripeAccountId: text('stripe_account_id'),
     createdBy: uuid('created_by').references(() => staff.id, { onDelete: 'set null' }),
+    /** How staff were paid (cash, card...), when they said; null for Stripe and older rows. */
+    method: text('method', { enum: STAFF_PAYMENT_METHODS }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -106,6 +110,10 @@ export const payments = pgTable(
     uniqueIndex('payments_stripe_intent_idx').on(table.stripePaymentIntentId),
     check('payments_provider_valid', sql`${table.provider} in ('stripe', 'offline', 'box_office')`),
     check('payments_amount_valid', sql`${table.amountMinor} > 0`),
+    check(
+      'payments_method_valid',
+      sql`${table.method} is null or ${table.method} in ('cash', 'card', 'transfer', 'other')`,
+    ),
     check(
       'payments_stripe_ids',
       sql`${table.provider} <> 'stripe' or (${table.stripePaymentIntentId} is not null and ${table.stripeAccountId} is not null)`,

@@ -160,9 +160,13 @@ export const checkinPresence = pgTable(
   ],
 );
 
+export const CONFLICT_KINDS = ['double-entry', 'not-valid'] as const;
+
 /**
- * Two admissions of one ticket on one list that the list's rules forbid (found when offline scans
- * arrive). The pair is unique, so replaying the same scans never raises the same conflict twice.
+ * What staff must look at after offline scans arrive: two admissions of one ticket on one list that the
+ * list's rules forbid (`double-entry`, the pair unique), or one admission of a ticket that no longer
+ * admitted, its order refunded or cancelled (`not-valid`, no first check-in, unique per admission). Replaying
+ * the same scans never raises the same conflict twice.
  */
 export const checkinConflicts = pgTable(
   'checkin_conflicts',
@@ -182,9 +186,8 @@ export const checkinConflicts = pgTable(
     ticketId: uuid('ticket_id')
       .notNull()
       .references(() => tickets.id, { onDelete: 'cascade' }),
-    firstCheckinId: uuid('first_checkin_id')
-      .notNull()
-      .references(() => checkinLog.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: CONFLICT_KINDS }).notNull().default('double-entry'),
+    firstCheckinId: uuid('first_checkin_id').references(() => checkinLog.id, { onDelete: 'cascade' }),
     secondCheckinId: uuid('second_checkin_id')
       .notNull()
       .references(() => checkinLog.id, { onDelete: 'cascade' }),
@@ -210,5 +213,13 @@ export const checkinConflicts = pgTable(
       sql`(${table.status} = 'resolved') = (${table.resolvedAt} is not null)`,
     ),
     check('checkin_conflicts_pair_valid', sql`${table.firstCheckinId} <> ${table.secondCheckinId}`),
+    uniqueIndex('checkin_conflicts_not_valid_idx')
+      .on(table.organizationId, table.secondCheckinId)
+      .where(sql`kind = 'not-valid'`),
+    check('checkin_conflicts_kind_valid', sql`${table.kind} in ('double-entry', 'not-valid')`),
+    check(
+      'checkin_conflicts_first_valid',
+      sql`(${table.kind} = 'double-entry') = (${table.firstCheckinId} is not null)`,
+    ),
   ],
 );

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { errorResponses, organizationHeaderSchema } from '../../http';
 import { requireTenant } from '../../plugins/tenancy';
 import { listOrderEmails } from './order-emails';
-import { publicTicketsPdf } from './tickets-document';
+import { publicCalendar, publicTicketsPdf } from './tickets-document';
 
 /** Ticket delivery: the buyer's PDF (public, by order code) and the mail of an order (back office). */
 export function deliveryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -36,6 +36,31 @@ export function deliveryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             .header('content-disposition', `attachment; filename="${file.filename}"`)
             .send(file.content)
         );
+      },
+    );
+
+    app.get(
+      '/public/orders/:code/calendar.ics',
+      {
+        config: { access: 'public.orderCalendar' },
+        schema: {
+          tags: ['public'],
+          summary: 'The event of an order as an iCalendar file, to add to a calendar',
+          params: z.object({ code: z.string().min(1).max(64) }),
+          response: {
+            200: z.unknown().describe('The iCalendar file (text/calendar)'),
+            ...errorResponses(400, 404, 429),
+          },
+        },
+      },
+      async (request, reply) => {
+        ctx.limiters.publicReadsPerIp.hit(request.ip);
+        const file = await publicCalendar(ctx, request.params.code);
+        return reply
+          .type(file.contentType)
+          .header('cache-control', 'no-store')
+          .header('content-disposition', `attachment; filename="${file.filename}"`)
+          .send(file.content);
       },
     );
 

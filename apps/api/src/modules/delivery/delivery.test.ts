@@ -3,6 +3,7 @@ import { outbox } from '@guichet/db/schema/outbox';
 import type { OrderEmails } from '@guichet/shared/delivery';
 import type { EventDetail } from '@guichet/shared/events';
 import type { OrderDetail, PublicOrder } from '@guichet/shared/orders';
+import { formatTicketCode } from '@guichet/shared/ticket-code';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/support/harness';
@@ -60,7 +61,10 @@ describe('the tickets’ PDF', () => {
     expect(mail?.subject).toBe(`Your tickets for ${shop.event.name}`);
     expect(mail?.text).toContain(`/checkout/firebase?order=${order.code}`);
     expect(mail?.text).toContain(`/api/public/orders/${order.code}/tickets.pdf`);
-    expect(mail?.attachments).toHaveLength(1);
+    expect(mail?.attachments?.map((file) => file.filename)).toEqual([
+      `tickets-${order.code}.pdf`,
+      'event.ics',
+    ]);
     const attachment = mail?.attachments?.[0];
     expect(attachment?.filename).toBe(`tickets-${order.code}.pdf`);
     expect(attachment?.contentType).toBe('application/pdf');
@@ -77,10 +81,17 @@ describe('the tickets’ PDF', () => {
       expect(page).toContain('La Cigale');
     }
     expect(pdf.pages[0]).toContain('Ada Lovelace');
-    // Letters the standard fonts lack fall back to their base letter instead of failing the PDF.
-    expect(pdf.pages[1]).toContain('Zoë Lukasiewicz');
-    expect(pdf.pages[2]).toContain('Not named');
+    // Letters the standard fonts lack are drawn with the embedded Noto Sans, as written.
+    expect(pdf.pages[1]?.replace(/\n/g, '')).toContain('Zoë Łukasiewicz');
+    // No attendee name asked: the buyer's.
+    expect(pdf.pages[2]).toContain(body.buyer.name);
+    expect(pdf.pages[2]).not.toContain('Not named');
     expect(pdf.pages[2]).toContain('Ticket 3 of 3');
+    // Under each QR code, the ticket's short code as the door types it.
+    order.tickets.forEach((ticket, index) => {
+      expect(ticket.shortCode).toMatch(/^[0-9A-Z]{11}$/);
+      expect(pdf.pages[index]).toContain(`Ticket code  ${formatTicketCode(ticket.shortCode ?? '')}`);
+    });
   });
 
   it('shows the date in the event’s time zone, the price, and French labels for a French order', async () => {
@@ -170,13 +181,17 @@ describe('the tickets’ PDF', () => {
       .where(eq(outbox.orderId, await orderIdOf(t.app, order.code)));
     // The outbox names what to attach; it does not hold the file.
     expect(row?.payload).toMatchObject({
-      attachments: [{ kind: 'tickets-pdf', filename: `tickets-${order.code}.pdf` }],
+      attachments: [
+        { kind: 'tickets-pdf', filename: `tickets-${order.code}.pdf` },
+        { kind: 'event-ics', filename: 'event.ics' },
+      ],
     });
     expect(JSON.stringify(row?.payload)).not.toContain('%PDF');
     expect((await shop.call('POST', `/api/orders/${row?.orderId}/cancel`)).statusCode).toBe(200);
     await t.app.outbox.drain();
     const [mail] = mailsTo(body.buyer.email);
     expect(mail?.subject).toBe(`Your tickets for ${shop.event.name}`);
+    // Neither the tickets nor the calendar file: the buyer is not coming.
     expect(mail?.attachments).toBeUndefined();
   });
 });
@@ -210,7 +225,8 @@ describe('offline payment instructions', () => {
     expect(mail?.text).toContain(instructions);
     expect(mail?.text).not.toContain('by bank transfer, in cash or at the door');
     expect(mail?.html).toContain('IBAN FR76 3000 6000 0112 3456 7890 189<br>BIC AGRIFRPP');
-    expect(mail?.attachments).toBeUndefined();
+    // No tickets yet: only the calendar file.
+    expect(mail?.attachments?.map((file) => file.filename)).toEqual(['event.ics']);
 
     const page = await t.app.inject({
       method: 'GET',
@@ -343,7 +359,7 @@ describe('the e-mails of an order in the back office', () => {
       to: body.buyer.email,
       subject: `Your order for ${shop.event.name}: payment to make`,
       status: 'queued',
-      attachments: [],
+      attachments: ['event.ics'],
       processedAt: null,
     });
     await t.app.outbox.drain();
@@ -354,9 +370,9 @@ describe('the e-mails of an order in the back office', () => {
     await t.app.outbox.drain();
     const all = await list();
     expect(all.map((mail) => [mail.subject, mail.status, mail.attachments])).toEqual([
-      [`Your tickets for ${shop.event.name}`, 'sent', [`tickets-${order.code}.pdf`]],
-      [`Your tickets for ${shop.event.name}`, 'sent', [`tickets-${order.code}.pdf`]],
-      [`Your order for ${shop.event.name}: payment to make`, 'sent', []],
+      [`Your tickets for ${shop.event.name}`, 'sent', [`tickets-${order.code}.pdf`, 'event.ics']],
+      [`Your tickets for ${shop.event.name}`, 'sent', [`tickets-${order.code}.pdf`, 'event.ics']],
+      [`Your order for ${shop.event.name}: payment to make`, 'sent', ['event.ics']],
     ]);
     expect(all.every((mail) => mail.processedAt !== null)).toBe(true);
     // Another order of the same organisation has its own list.

@@ -26,6 +26,10 @@ describe('the development mailbox', () => {
         filename: `tickets-${order.code}.pdf`,
         url: expect.stringMatching(/^\/api\/dev\/mailbox\/.+\/attachments\/0$/),
       },
+      {
+        filename: 'event.ics',
+        url: expect.stringMatching(/^\/api\/dev\/mailbox\/.+\/attachments\/1$/),
+      },
     ]);
 
     const page = await t.app.inject({ method: 'GET', url: '/dev/mailbox' });
@@ -39,7 +43,7 @@ describe('the development mailbox', () => {
 
     const missing = await t.app.inject({
       method: 'GET',
-      url: (item?.attachments[0]?.url ?? '').replace(/0$/, '1'),
+      url: (item?.attachments[0]?.url ?? '').replace(/0$/, '2'),
     });
     expect(missing.statusCode).toBe(404);
   });

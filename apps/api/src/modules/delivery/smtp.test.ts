@@ -69,10 +69,10 @@ describe('tickets through a real SMTP server', () => {
     expect(pdf.pages.every((page) => page.includes(order.code))).toBe(true);
 
     const emails = await shop.call('GET', `/api/orders/${await orderIdOf(t.app, order.code)}/emails`);
-    expect(emails.json().items).toMatchObject([{ status: 'sent', attachments: [filename] }]);
+    expect(emails.json().items).toMatchObject([{ status: 'sent', attachments: [filename, 'event.ics'] }]);
   });
 
-  it('a pending order’s mail leaves without attachment', async () => {
+  it('a pending order’s mail leaves without the tickets’ PDF', async () => {
     const shop = await newShop(t.app);
     const body = orderBody(shop);
     await bought(t.app, shop, body);

@@ -1,7 +1,9 @@
 import type { Locale } from '@guichet/shared/i18n';
 import { formatMoney } from '@guichet/shared/money';
+import { formatTicketCode } from '@guichet/shared/ticket-code';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import QRCode from 'qrcode';
+import { drawRuns, ScriptFonts } from './pdf-fonts';
 import { fit, printable, readable, wrap } from './pdf-text';
 
 /** What the tickets' PDF shows: one page per valid ticket. */
@@ -23,6 +25,8 @@ export interface TicketsDocument {
     currency: string;
     /** The signed secret, drawn as the QR code (the same as on the ticket page). */
     secret: string;
+    /** The code a person can type at the door, printed under the QR code. */
+    shortCode: string;
   }[];
 }
 
@@ -37,6 +41,7 @@ const TEXT = {
     free: 'Free',
     order: 'Order code',
     count: (index: number, total: number) => `Ticket ${index} of ${total}`,
+    code: 'Ticket code',
     scan: 'Show this code at the entrance, printed or on your phone. Each code admits one person, once.',
   },
   fr: {
@@ -49,6 +54,7 @@ const TEXT = {
     free: 'Gratuit',
     order: 'Code de commande',
     count: (index: number, total: number) => `Billet ${index} sur ${total}`,
+    code: 'Code du billet',
     scan: 'Présentez ce code à l’entrée, imprimé ou sur votre téléphone. Chaque code fait entrer une personne, une fois.',
   },
 } satisfies Record<Locale, unknown>;
@@ -130,9 +136,18 @@ function field(
   page.drawText(fit(fonts.bold, value, 13, width), { x, y: y - 17, size: 13, font: fonts.bold, color: INK });
 }
 
-function drawTicket(
+/** The name's runs in the fonts that draw it, when the standard font lacks some of its letters. */
+async function nameRuns(scripts: ScriptFonts, fonts: Fonts, name: string | null) {
+  if (!name) return null;
+  const set = new Set(fonts.bold.getCharacterSet());
+  if ([...name].every((char) => char === ' ' || set.has(char.codePointAt(0) ?? -1))) return null;
+  return scripts.runs(name, fonts.bold, 'bold');
+}
+
+async function drawTicket(
   doc: PDFDocument,
   fonts: Fonts,
+  scripts: ScriptFonts,
   input: TicketsDocument,
   ticket: TicketsDocument['tickets'][number],
   index: number,
@@ -179,7 +194,14 @@ function drawTicket(
   const name = ticket.attendeeName ? printable(fonts.bold, ticket.attendeeName) : t.unnamed;
   // A name in a script the standard fonts lack: say where to read it rather than print question marks.
   const shownName = ticket.attendeeName && !readable(name) ? t.nameOnPage : name;
-  field(page, fonts, t.attendee, shownName, MARGIN, y, half);
+  // Greek, Cyrillic, Arabic... drawn as written with the embedded Noto Sans; what no font has, as before.
+  const runs = await nameRuns(scripts, fonts, ticket.attendeeName);
+  if (runs) {
+    field(page, fonts, t.attendee, '', MARGIN, y, half);
+    drawRuns(page, runs, { x: MARGIN, y: y - 17, size: 13, width: half, color: INK });
+  } else {
+    field(page, fonts, t.attendee, shownName, MARGIN, y, half);
+  }
   field(page, fonts, t.type, printable(fonts.bold, ticket.ticketTypeName), MARGIN + half + 16, y, half);
   y -= 48;
   const price =
@@ -190,15 +212,24 @@ function drawTicket(
 
   const qrY = y - QR_SIZE;
   drawQr(page, ticket.secret, (WIDTH - QR_SIZE) / 2, qrY, QR_SIZE);
-  const count = t.count(index + 1, input.tickets.length);
-  page.drawText(count, {
-    x: (WIDTH - fonts.bold.widthOfTextAtSize(count, 12)) / 2,
-    y: qrY - 22,
-    size: 12,
+  // The short code under the QR code: what the door types when the QR code will not scan.
+  const code = `${printable(fonts.regular, t.code)}  ${formatTicketCode(ticket.shortCode)}`;
+  page.drawText(code, {
+    x: (WIDTH - fonts.bold.widthOfTextAtSize(code, 16)) / 2,
+    y: qrY - 24,
+    size: 16,
     font: fonts.bold,
     color: INK,
   });
-  let footY = qrY - 44;
+  const count = t.count(index + 1, input.tickets.length);
+  page.drawText(count, {
+    x: (WIDTH - fonts.regular.widthOfTextAtSize(count, 11)) / 2,
+    y: qrY - 44,
+    size: 11,
+    font: fonts.regular,
+    color: MUTED,
+  });
+  let footY = qrY - 66;
   for (const line of wrap(fonts.regular, printable(fonts.regular, t.scan), 10, CONTENT, 3)) {
     page.drawText(line, {
       x: (WIDTH - fonts.regular.widthOfTextAtSize(line, 10)) / 2,
@@ -226,8 +257,9 @@ export async function renderTicketsPdf(input: TicketsDocument): Promise<Uint8Arr
   doc.setCreator('Guichet');
   doc.setProducer('Guichet');
   doc.setLanguage(input.locale);
-  input.tickets.forEach((ticket, index) => {
-    drawTicket(doc, fonts, input, ticket, index);
-  });
+  const scripts = new ScriptFonts(doc);
+  for (const [index, ticket] of input.tickets.entries()) {
+    await drawTicket(doc, fonts, scripts, input, ticket, index);
+  }
   return doc.save();
 }

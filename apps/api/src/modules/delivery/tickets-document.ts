@@ -3,6 +3,7 @@ import type { Locale } from '@guichet/shared/i18n';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import type { AttachmentRef, AttachmentRenderer, RenderedAttachment } from '../mail/mail.repository';
+import { eventIcs } from '../orders/event-calendar';
 import {
   findEventForOrders,
   findOrder,
@@ -37,10 +38,12 @@ async function documentOf(db: Queryable, order: OrderRow): Promise<TicketsDocume
     event: { name: event.name, startsAt: event.startsAt, timeZone: event.timeZone, place },
     tickets: valid.map((row) => ({
       ticketTypeName: row.ticketTypeName,
-      attendeeName: row.ticket.attendeeName,
+      // The buyer's name when the event does not ask for attendees' names.
+      attendeeName: row.ticket.attendeeName ?? order.buyerName,
       priceMinor: row.ticket.priceMinor,
       currency: row.ticket.currency,
       secret: row.ticket.secret,
+      shortCode: row.ticket.shortCode,
     })),
   };
 }
@@ -56,15 +59,50 @@ async function render(db: Queryable, order: OrderRow | undefined): Promise<Rende
 }
 
 /** The outbox worker's renderer: an order that is no longer paid (cancelled meanwhile) attaches nothing. */
-export function attachmentRenderer(db: Database): AttachmentRenderer {
+export function attachmentRenderer(db: Database, publicUrl: string): AttachmentRenderer {
   return async (ref: AttachmentRef): Promise<RenderedAttachment | null> => {
     switch (ref.kind) {
       case 'tickets-pdf':
         return render(db, await findOrder(db, ref.organizationId, ref.orderId));
+      case 'event-ics':
+        return renderCalendar(db, publicUrl, await findOrder(db, ref.organizationId, ref.orderId));
       default:
         return null;
     }
   };
+}
+
+/**
+ * The order's event as an iCalendar file, read fresh: an order that is cancelled or expired gets none
+ * (the buyer is not coming).
+ */
+async function renderCalendar(
+  db: Queryable,
+  publicUrl: string,
+  order: OrderRow | undefined,
+): Promise<RenderedAttachment | null> {
+  if (!order || order.status === 'cancelled' || order.status === 'expired') return null;
+  const [event, organization] = await Promise.all([
+    findEventForOrders(db, order.organizationId, order.eventId),
+    organizer(db, order.organizationId),
+  ]);
+  if (!event) return null;
+  const ics = eventIcs({
+    event,
+    organizerName: organization.name,
+    organizerEmail: organization.contactEmail,
+    orderCode: order.code,
+    orderUrl: `${publicUrl}/checkout/firebase?order=${encodeURIComponent(order.code)}`,
+  });
+  return { filename: 'event.ics', contentType: 'text/calendar; charset=utf-8', content: Buffer.from(ics) };
+}
+
+/** The order's event as a calendar file, by the order's code: the same 404 for a wrong code. */
+export async function publicCalendar(ctx: AppContext, code: string): Promise<RenderedAttachment> {
+  const order = await findOrderByCode(ctx.db, code.toUpperCase());
+  const rendered = await renderCalendar(ctx.db, ctx.config.publicUrl, order);
+  if (!rendered) throw new AppError('not-found', 'No such order.');
+  return rendered;
 }
 
 /**

@@ -3,6 +3,7 @@ import { escapeLike } from '@guichet/db/like';
 import { capacityPools, events, ticketTypes } from '@guichet/db/schema/events';
 import { tickets } from '@guichet/db/schema/orders';
 import { organizations } from '@guichet/db/schema/organizations';
+import { checkinLists } from '@guichet/db/schema/scan';
 import { files } from '@guichet/db/schema/settings';
 import { and, asc, eq, like, sql } from 'drizzle-orm';
 
@@ -79,6 +80,19 @@ export async function slugsStartingWith(db: Queryable, organizationId: string, b
     .from(events)
     .where(and(eq(events.organizationId, organizationId), like(events.slug, `${escapeLike(base)}%`)));
   return new Set(rows.map((row) => row.slug));
+}
+
+/**
+ * Every event can be scanned from the start: a check-in list covering all its ticket types, present and
+ * future, made with the event (the scan module manages lists from then on).
+ */
+export async function insertDefaultCheckinList(
+  db: Queryable,
+  organizationId: string,
+  eventId: string,
+  name: string,
+): Promise<void> {
+  await db.insert(checkinLists).values({ organizationId, eventId, name, allTicketTypes: true });
 }
 
 export async function insertEvent(db: Queryable, values: typeof events.$inferInsert): Promise<EventRow> {

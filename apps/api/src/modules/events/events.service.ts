@@ -113,6 +113,9 @@ export async function getEvent(
 
 // Events -----------------------------------------------------------------------------------------------------
 
+/** The list every new event starts with, covering all its ticket types. */
+const DEFAULT_CHECKIN_LIST = 'Main entrance';
+
 export async function createEvent(
   ctx: AppContext,
   organizationId: string,
@@ -145,6 +148,7 @@ export async function createEvent(
       attendeeNamesRequired: body.attendeeNamesRequired,
       createdBy: actor,
     });
+    await repository.insertDefaultCheckinList(tx, organizationId, event.id, DEFAULT_CHECKIN_LIST);
     await auditEvent(tx, organizationId, actor, event.id, 'event.created', null, {
       name: event.name,
       slug: event.slug,
@@ -290,6 +294,7 @@ export async function duplicateEvent(
       attendeeNamesRequired: source.attendeeNamesRequired,
       createdBy: actor,
     });
+    await repository.insertDefaultCheckinList(tx, organizationId, copy.id, DEFAULT_CHECKIN_LIST);
     const pools = await repository.listPools(tx, organizationId, eventId);
     const newPools = await repository.insertPools(
       tx,

@@ -7,7 +7,8 @@ import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
  * transaction that queues the mail stays short. `tickets-pdf`: the valid tickets of a paid order.
  */
 export type AttachmentRef = {
-  kind: 'tickets-pdf';
+  /** `event-ics`: the order's event as an iCalendar file. */
+  kind: 'tickets-pdf' | 'event-ics';
   filename: string;
   organizationId: string;
   orderId: string;
@@ -18,6 +19,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where replies go (the organiser's contact address for order mail), when not the sender. */
+  replyTo?: string;
   /** The order the mail is about: the back office lists an order's mail by it. */
   about?: { organizationId: string; orderId: string };
   attachments?: AttachmentRef[];

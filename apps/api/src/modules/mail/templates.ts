@@ -7,13 +7,18 @@ export function layout(
   title: string,
   paragraphs: string[],
   action?: { label: string; href: string },
+  /** Plain links after the text (a map, a calendar file). */
+  links: { label: string; href: string }[] = [],
 ): string {
   // Line breaks kept: organisers write payment instructions (bank details...) on several lines.
   const body = paragraphs.map((text) => `<p>${escapeHtml(text).replace(/\r?\n/g, '<br>')}</p>`).join('');
+  const extra = links
+    .map((link) => `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`)
+    .join('');
   const button = action
     ? `<p><a href="${escapeHtml(action.href)}" style="display:inline-block;padding:10px 16px;background:#1864ab;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>`
     : '';
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;max-width:560px;margin:auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}${button}<p style="color:#555;font-size:12px">Guichet</p></body></html>`;
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;max-width:560px;margin:auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}${extra}${button}<p style="color:#555;font-size:12px">Guichet</p></body></html>`;
 }
 
 const RESET_TEXT = {

@@ -53,6 +53,7 @@ export async function orderCatalogue(
     organizer: {
       name: first?.organizationName ?? '',
       offlinePaymentInstructions: first?.offlinePaymentInstructions ?? null,
+      contactEmail: first?.contactEmail ?? null,
     },
   };
 }
@@ -62,6 +63,7 @@ const orderCatalogueQuery = (db: Queryable) =>
     .select({
       organizationName: organizations.name,
       offlinePaymentInstructions: organizations.offlinePaymentInstructions,
+      contactEmail: organizations.contactEmail,
       type: ticketTypes,
       poolCapacity: capacityPools.capacity,
       poolSold: capacityPools.sold,
@@ -130,6 +132,7 @@ export interface PublishedEventRead {
 const PUBLISHED_EVENT_READ = `select ${columnsOf(events, 'e', 'e.')},
     o.name as "organizationName", o.slug as "organizationSlug",
     o.offline_payment_instructions as "organizationInstructions",
+    o.contact_email as "organizationContactEmail",
     k.request_hash as "priorRequestHash", k.status as "priorStatus", k.response_status as "priorResponseStatus",
     k.response_body as "priorResponseBody",
     k.updated_at < now() - make_interval(secs => ${STALE_SECONDS}) as "priorStale",
@@ -147,6 +150,7 @@ type PublishedEventRow = Record<string, unknown> & {
   organizationName: string;
   organizationSlug: string;
   organizationInstructions: string | null;
+  organizationContactEmail: string | null;
   priorRequestHash: string | null;
   priorStatus: 'in_flight' | 'done' | null;
   priorResponseStatus: number | null;
@@ -193,6 +197,7 @@ export async function readPublishedEvent(
       organizer: {
         name: organization.name,
         offlinePaymentInstructions: organization.offlinePaymentInstructions,
+        contactEmail: first.organizationContactEmail,
       },
     },
     prior:
@@ -306,11 +311,11 @@ const orderSql = (keyed: boolean, attributed: boolean) => `${keyed ? KEYED_SQL :
   returning id
 ), placed_tickets as (
   insert into tickets (id, organization_id, order_id, event_id, ticket_type_id, attendee_name, price_minor,
-    currency, status, secret, created_at, updated_at)
+    currency, status, secret, short_code, created_at, updated_at)
   select ticket.id, $2, $1, $3, ticket.type_id, ticket.attendee_name, ticket.price_minor, $12, 'valid',
-    ticket.secret, $14, $14
+    ticket.secret, ticket.short_code, $14, $14
   from jsonb_to_recordset($18::jsonb)
-    as ticket(id uuid, type_id uuid, attendee_name text, price_minor bigint, secret text)
+    as ticket(id uuid, type_id uuid, attendee_name text, price_minor bigint, secret text, short_code text)
   where exists (select 1 from placed_order)
   returning id
 ), mail as (
@@ -386,6 +391,7 @@ export function newOrderStatement(placed: NewOrder): RawStatement {
           attendee_name: ticket.attendeeName,
           price_minor: ticket.priceMinor,
           secret: ticket.secret,
+          short_code: ticket.shortCode,
         })),
       ),
       uuidv7(order.createdAt.getTime()),

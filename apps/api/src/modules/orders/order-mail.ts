@@ -23,6 +23,11 @@ const TEXT = {
     code: (code: string) => `Order code: ${code}`,
     total: (total: string) => `Total: ${total}`,
     action: 'See your order',
+    when: (when: string) => `When: ${when}`,
+    where: (where: string) => `Where: ${where}`,
+    organizer: (name: string) => `Organised by ${name}.`,
+    map: 'Open the map',
+    calendar: 'Add to your calendar (.ics)',
   },
   fr: {
     paidSubject: (event: string) => `Vos billets pour ${event}`,
@@ -43,6 +48,11 @@ const TEXT = {
     code: (code: string) => `Code de commande : ${code}`,
     total: (total: string) => `Total : ${total}`,
     action: 'Voir votre commande',
+    when: (when: string) => `Quand\u00a0: ${when}`,
+    where: (where: string) => `Où\u00a0: ${where}`,
+    organizer: (name: string) => `Organisé par ${name}.`,
+    map: 'Ouvrir le plan',
+    calendar: 'Ajouter à votre agenda (.ics)',
   },
 } satisfies Record<Locale, unknown>;
 
@@ -62,14 +72,36 @@ export interface OrderMailInput {
   offlineInstructions?: string | null;
   /** The tickets' PDF on the public API (paid orders). */
   pdfLink?: string;
+  /** The event's date and time in its zone (./event-calendar.ts), its place and map, its calendar file. */
+  when?: string;
+  where?: string[];
+  mapUrl?: string | null;
+  calendarLink?: string;
+}
+
+/** When, where (with the map) and who organises: the same lines in both order mails. */
+function eventLines(input: OrderMailInput) {
+  const t = TEXT[input.locale];
+  const lines: string[] = [];
+  if (input.when) lines.push(t.when(input.when));
+  if (input.where && input.where.length > 0) lines.push(t.where(input.where.join(', ')));
+  if (input.organizerName) lines.push(t.organizer(input.organizerName));
+  const links = [
+    ...(input.mapUrl ? [{ label: t.map, href: input.mapUrl }] : []),
+    ...(input.calendarLink ? [{ label: t.calendar, href: input.calendarLink }] : []),
+  ];
+  const text = links.map((link) => `${link.label}: ${link.href}\n`).join('');
+  return { lines, links, text };
 }
 
 /** The mail of a completed order: its tickets, through the link to the order page. */
 export function ticketsMail(input: OrderMailInput): MailMessage {
   const t = TEXT[input.locale];
   const total = formatMoney(input.totalMinor, input.currency, input.locale);
+  const event = eventLines(input);
   const lines = [
     t.paidIntro(input.buyerName, input.ticketCount, input.eventName),
+    ...event.lines,
     t.pdf,
     t.code(input.code),
     t.total(total),
@@ -78,8 +110,8 @@ export function ticketsMail(input: OrderMailInput): MailMessage {
   return {
     to: input.to,
     subject: t.paidSubject(input.eventName),
-    text: `${lines.join('\n\n')}\n\n${t.action}: ${input.link}\n${download}`,
-    html: layout(t.paidTitle, lines, { label: t.action, href: input.link }),
+    text: `${lines.join('\n\n')}\n\n${t.action}: ${input.link}\n${download}${event.text}`,
+    html: layout(t.paidTitle, lines, { label: t.action, href: input.link }, event.links),
   };
 }
 
@@ -88,9 +120,11 @@ export function paymentInstructionsMail(input: OrderMailInput): MailMessage {
   const t = TEXT[input.locale];
   const total = formatMoney(input.totalMinor, input.currency, input.locale);
   const own = input.offlineInstructions?.trim();
+  const event = eventLines(input);
   const lines = own
     ? [
         t.pendingIntro(input.buyerName, input.eventName),
+        ...event.lines,
         t.pendingOwn(input.organizerName, total, input.code),
         own,
         t.pendingAfter,
@@ -98,13 +132,14 @@ export function paymentInstructionsMail(input: OrderMailInput): MailMessage {
       ]
     : [
         t.pendingIntro(input.buyerName, input.eventName),
+        ...event.lines,
         t.pendingHow(input.organizerName, total, input.code),
         t.code(input.code),
       ];
   return {
     to: input.to,
     subject: t.pendingSubject(input.eventName),
-    text: `${lines.join('\n\n')}\n\n${t.action}: ${input.link}\n`,
-    html: layout(t.pendingTitle, lines, { label: t.action, href: input.link }),
+    text: `${lines.join('\n\n')}\n\n${t.action}: ${input.link}\n${event.text}`,
+    html: layout(t.pendingTitle, lines, { label: t.action, href: input.link }, event.links),
   };
 }

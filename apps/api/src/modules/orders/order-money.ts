@@ -1,4 +1,5 @@
 import type { Queryable } from '@guichet/db/client';
+import type { DoorPaymentMethod } from '@guichet/shared/door';
 import type { OrderNet } from '@guichet/shared/finances';
 import type { Payment, Refund } from '@guichet/shared/payments';
 import { orderNet, recordPaymentReceived } from '../ledger/ledger.service';
@@ -57,6 +58,8 @@ export async function recordStaffPayment(
     currency: string;
     actor: string;
     reference?: string | null | undefined;
+    /** How it was paid, when staff said (cash, card...). */
+    method?: DoorPaymentMethod | null;
   },
 ) {
   if (values.amountMinor <= 0) return;
@@ -67,6 +70,7 @@ export async function recordStaffPayment(
     amountMinor: values.amountMinor,
     currency: values.currency,
     createdBy: values.actor,
+    method: values.method ?? null,
   });
   if (payment) await recordPaymentReceived(db, payment, values.eventId, values.reference ?? null);
 }

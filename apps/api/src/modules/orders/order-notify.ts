@@ -2,6 +2,7 @@ import type { Queryable } from '@guichet/db/client';
 import type { Locale } from '@guichet/shared/i18n';
 import type { AppContext } from '../../context';
 import { enqueueMail, type MailMessage } from '../mail/mail.repository';
+import { type CalendarEvent, eventWhen, eventWhere } from './event-calendar';
 import { paymentInstructionsMail, ticketsMail } from './order-mail';
 import {
   findEventForOrders,
@@ -19,22 +20,30 @@ export const orderLink = (ctx: AppContext, code: string) =>
 export const ticketsPdfLink = (ctx: AppContext, code: string) =>
   `${ctx.config.publicUrl}/api/public/orders/${encodeURIComponent(code)}/tickets.pdf`;
 
+/** The order's event as a calendar file, on the public API (any order the buyer holds the code of). */
+export const calendarLink = (ctx: AppContext, code: string) =>
+  `${ctx.config.publicUrl}/api/public/orders/${encodeURIComponent(code)}/calendar.ics`;
+
 /**
  * The mail an order's status calls for: its tickets once paid (with the PDF attached, rendered when the
- * mail leaves), payment instructions while pending. Either is linked to the order for the back office.
+ * mail leaves), payment instructions while pending. Both say when (in the event's zone) and where (with a
+ * map), who organises, carry the event as an `.ics` file, and send replies to the organiser's contact
+ * address. Either is linked to the order for the back office.
  */
 export function orderMail(
   ctx: AppContext,
   order: OrderRow,
-  eventName: string,
+  event: CalendarEvent | undefined,
   organizer: Organizer,
   ticketCount: number,
 ): MailMessage {
+  const locale = (order.locale === 'fr' ? 'fr' : 'en') as Locale;
+  const where = event ? eventWhere(event) : null;
   const input = {
-    locale: (order.locale === 'fr' ? 'fr' : 'en') as Locale,
+    locale,
     to: order.buyerEmail,
     buyerName: order.buyerName,
-    eventName,
+    eventName: event?.name ?? '',
     organizerName: organizer.name,
     code: order.code,
     totalMinor: order.totalMinor,
@@ -43,12 +52,28 @@ export function orderMail(
     link: orderLink(ctx, order.code),
     offlineInstructions: organizer.offlinePaymentInstructions,
     pdfLink: ticketsPdfLink(ctx, order.code),
+    when: event ? eventWhen(event, locale) : undefined,
+    where: where?.lines,
+    mapUrl: where?.mapUrl,
+    calendarLink: calendarLink(ctx, order.code),
   };
   const about = { organizationId: order.organizationId, orderId: order.id };
-  if (order.status === 'pending_payment') return { ...paymentInstructionsMail(input), about };
+  const common = {
+    about,
+    ...(organizer.contactEmail ? { replyTo: organizer.contactEmail } : {}),
+  };
+  const calendar = {
+    kind: 'event-ics' as const,
+    filename: 'event.ics',
+    organizationId: order.organizationId,
+    orderId: order.id,
+  };
+  if (order.status === 'pending_payment') {
+    return { ...paymentInstructionsMail(input), ...common, attachments: [calendar] };
+  }
   return {
     ...ticketsMail(input),
-    about,
+    ...common,
     attachments: [
       {
         kind: 'tickets-pdf',
@@ -56,6 +81,7 @@ export function orderMail(
         organizationId: order.organizationId,
         orderId: order.id,
       },
+      calendar,
     ],
   };
 }
@@ -70,5 +96,5 @@ export async function queueOrderMail(ctx: AppContext, tx: Queryable, order: Orde
   const organization = await organizer(tx, order.organizationId);
   const places = await heldPlaces(tx, order.organizationId, order.id);
   const count = places.reduce((sum, row) => sum + row.quantity, 0);
-  await enqueueMail(tx, orderMail(ctx, order, event?.name ?? '', organization, count));
+  await enqueueMail(tx, orderMail(ctx, order, event, organization, count));
 }

@@ -5,6 +5,7 @@ import { transactionEndingWith } from '@guichet/db/raw';
 import type { events } from '@guichet/db/schema/events';
 import type { Locale } from '@guichet/shared/i18n';
 import { MAX_TICKETS_PER_ORDER, type OrderLineInput, type PaymentMethod } from '@guichet/shared/orders';
+import { newTicketCode } from '@guichet/shared/ticket-code';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { countOrder } from '../../observability/process-metrics';
@@ -252,6 +253,7 @@ export async function placeOrder(
         currency,
         status: 'valid',
         secret: signTicket(key.privateKey, id, input.event.id),
+        shortCode: newTicketCode(),
         createdAt: now,
         updatedAt: now,
       };
@@ -261,7 +263,7 @@ export async function placeOrder(
   const placed: PlacedOrder = { order, tickets };
   const mail =
     input.sendEmail && status !== 'reserved'
-      ? orderMail(ctx, order, input.event.name, read.organizer, ticketCount)
+      ? orderMail(ctx, order, input.event, read.organizer, ticketCount)
       : null;
   // A reservation counts for its customer once paid; money counts once received (an offline order adds
   // its total when marked paid).

@@ -10,6 +10,7 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 /** A ticket as answered; the secret (what the QR code draws) only once the order is paid. */
 export function ticketView(row: TicketWithType, order: Pick<OrderRow, 'status'>): Ticket {
   const { ticket } = row;
+  const admits = order.status === 'paid' && ticket.status === 'valid';
   return {
     id: ticket.id,
     ticketTypeId: ticket.ticketTypeId,
@@ -18,7 +19,8 @@ export function ticketView(row: TicketWithType, order: Pick<OrderRow, 'status'>)
     priceMinor: ticket.priceMinor,
     currency: ticket.currency,
     status: ticket.status,
-    secret: order.status === 'paid' && ticket.status === 'valid' ? ticket.secret : null,
+    secret: admits ? ticket.secret : null,
+    shortCode: admits ? ticket.shortCode : null,
   };
 }
 

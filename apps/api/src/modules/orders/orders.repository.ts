@@ -322,6 +322,8 @@ export interface Organizer {
   name: string;
   /** Set in the company settings; null: the mail and the order page say it in a generic sentence. */
   offlinePaymentInstructions: string | null;
+  /** The company settings' contact address: where buyers' replies to order mail go. */
+  contactEmail: string | null;
 }
 
 export async function organizer(db: Queryable, organizationId: string): Promise<Organizer> {
@@ -329,10 +331,15 @@ export async function organizer(db: Queryable, organizationId: string): Promise<
     .select({
       name: organizations.name,
       offlinePaymentInstructions: organizations.offlinePaymentInstructions,
+      contactEmail: organizations.contactEmail,
     })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
-  return { name: row?.name ?? '', offlinePaymentInstructions: row?.offlinePaymentInstructions ?? null };
+  return {
+    name: row?.name ?? '',
+    offlinePaymentInstructions: row?.offlinePaymentInstructions ?? null,
+    contactEmail: row?.contactEmail ?? null,
+  };
 }
 
 // An order's money -------------------------------------------------------------------------------------------

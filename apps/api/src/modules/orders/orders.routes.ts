@@ -1,3 +1,4 @@
+import { markPaidBodySchema } from '@guichet/shared/door';
 import {
   cancelOrderBodySchema,
   createBoxOfficeOrderBodySchema,
@@ -88,10 +89,18 @@ export function ordersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ...common,
           summary: 'Record the payment of an offline order; its tickets are sent',
           params: orderParams,
+          body: markPaidBodySchema.nullish(),
           response: { 200: orderDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
-      async (request) => service.markPaid(ctx, org(request), requireStaffId(request), request.params.orderId),
+      async (request) =>
+        service.markPaid(
+          ctx,
+          org(request),
+          requireStaffId(request),
+          request.params.orderId,
+          request.body ?? undefined,
+        ),
     );
 
     app.post(

@@ -1,4 +1,5 @@
 import type { Queryable } from '@guichet/db/client';
+import type { DoorPaymentMethod } from '@guichet/shared/door';
 import type {
   createBoxOfficeOrderBodySchema,
   listOrdersQuerySchema,
@@ -134,10 +135,25 @@ async function lockForTransition(
   return order;
 }
 
-/** An offline order's payment was received: the tickets go out and the customer's spending grows. */
-export async function markPaid(ctx: AppContext, organizationId: string, actor: string, orderId: string) {
+/**
+ * An offline order's payment was received: the tickets go out and the customer's spending grows. With
+ * `received` (the door, a confirming dialog), the amount must be the order's total and the method is
+ * kept with the payment, against the staff member who took it.
+ */
+export async function markPaid(
+  ctx: AppContext,
+  organizationId: string,
+  actor: string,
+  orderId: string,
+  received?: { amountMinor: number; method: DoorPaymentMethod },
+) {
   await ctx.db.transaction(async (tx) => {
     const before = await lockForTransition(tx, organizationId, orderId, ['pending_payment'], 'marked paid');
+    if (received && received.amountMinor !== before.totalMinor) {
+      throw new AppError('argument-error', 'The amount received must be the order’s total.', {
+        details: [{ path: 'body.amountMinor', message: `The order's total is ${before.totalMinor}.` }],
+      });
+    }
     const order = await repository.transitionOrder(tx, organizationId, orderId, ['pending_payment'], 'paid');
     if (!order) throw wrongStatus(before.status, 'marked paid');
     await repository.addCustomerSpend(tx, organizationId, order.buyerEmail, order.totalMinor);
@@ -149,6 +165,7 @@ export async function markPaid(ctx: AppContext, organizationId: string, actor: s
       amountMinor: order.totalMinor,
       currency: order.currency,
       actor,
+      method: received?.method ?? null,
     });
     await queueOrderMail(ctx, tx, order);
     await recordAudit(tx, {
@@ -158,7 +175,7 @@ export async function markPaid(ctx: AppContext, organizationId: string, actor: s
       targetType: 'order',
       targetId: orderId,
       before: { status: before.status },
-      after: { status: order.status },
+      after: { status: order.status, ...(received ? { method: received.method } : {}) },
     });
   });
   ctx.kickOutbox();

@@ -6,7 +6,13 @@ import { AppError } from '../../errors';
 import * as repository from './organizations.repository';
 
 export function toOrganization(row: repository.OrganizationRow): Organization {
-  return { id: row.id, name: row.name, slug: row.slug, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    createdAt: row.createdAt.toISOString(),
+    timeZone: row.timeZone,
+  };
 }
 
 /** Creates the organisation with the creator holding ALL, in one transaction. */

@@ -67,6 +67,7 @@ describe('POST /api/organizations', () => {
       name: 'Festival des Lumières',
       slug: 'festival-des-lumieres',
       createdAt: expect.any(String),
+      timeZone: 'Europe/Paris',
     });
 
     const me = await t.app.inject({
@@ -141,6 +142,7 @@ describe('GET /api/organizations/current', () => {
       name: 'Current Org',
       slug: 'current-org',
       createdAt: expect.any(String),
+      timeZone: 'Europe/Paris',
     });
   });
 

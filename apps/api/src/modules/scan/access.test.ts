@@ -12,7 +12,7 @@ import { addStaff } from '../../../test/support/teams';
 
 let t: TestContext;
 let door: Door;
-let ticket: { id: string; secret: string; orderId: string; code: string };
+let ticket: { id: string; secret: string; shortCode: string; orderId: string; code: string };
 let checkinId: string;
 beforeAll(async () => {
   t = await createTestApp(TEST_ENV);

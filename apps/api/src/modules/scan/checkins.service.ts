@@ -126,7 +126,9 @@ async function conflictViews(db: Queryable, organizationId: string, rows: reposi
   const entries = await repository.entriesByIds(
     db,
     organizationId,
-    rows.flatMap((row) => [row.firstCheckinId, row.secondCheckinId]),
+    rows.flatMap((row) =>
+      row.firstCheckinId ? [row.firstCheckinId, row.secondCheckinId] : [row.secondCheckinId],
+    ),
   );
   const tickets = await repository.ticketsBy(db, organizationId, {
     ids: [...new Set(rows.map((row) => row.ticketId))],
@@ -137,16 +139,17 @@ async function conflictViews(db: Queryable, organizationId: string, rows: reposi
   }
   const views: Conflict[] = [];
   for (const row of rows) {
-    const first = entries.find((entry) => entry.log.id === row.firstCheckinId);
+    const first = row.firstCheckinId ? entries.find((entry) => entry.log.id === row.firstCheckinId) : null;
     const second = entries.find((entry) => entry.log.id === row.secondCheckinId);
     const ticket = tickets.find((candidate) => candidate.id === row.ticketId);
-    if (!first || !second || !ticket) continue;
+    if (first === undefined || !second || !ticket) continue;
     views.push({
       id: row.id,
       eventId: row.eventId,
-      list: { id: row.listId, name: first.listName },
+      kind: row.kind,
+      list: { id: row.listId, name: second.listName },
       ticket: scannedTicket(ticket),
-      first: entryView(first),
+      first: first ? entryView(first) : null,
       second: entryView(second),
       status: row.status,
       createdAt: row.createdAt.toISOString(),
@@ -267,6 +270,7 @@ export async function snapshot(
       ticketTypeId: ticket.ticketTypeId,
       attendeeName: ticket.attendeeName,
       orderCode: ticket.orderCode,
+      shortCode: ticket.shortCode,
       presence: presenceByTicket.get(ticket.id) ?? [],
     })),
     generatedAt,

@@ -178,7 +178,7 @@ const admissionColumns = {
 /** Every ticket of the event for an offline snapshot: names and codes, nothing else about people. */
 export async function eventTickets(db: Queryable, organizationId: string, eventId: string) {
   return db
-    .select(admissionColumns)
+    .select({ ...admissionColumns, shortCode: tickets.shortCode })
     .from(tickets)
     .innerJoin(orders, eq(orders.id, tickets.orderId))
     .where(and(eq(tickets.organizationId, organizationId), eq(tickets.eventId, eventId)))

@@ -15,6 +15,8 @@ import * as repository from './checkins.repository';
  */
 
 const PRESENCE_REASONS: readonly string[] = ['already-used', 'not-inside'];
+/** An offline admission of a ticket refunded or cancelled (its order too) is a conflict of its own. */
+const NOT_VALID_REASONS: readonly string[] = ['cancelled', 'refunded'];
 
 export interface ReplayList {
   id: string;
@@ -46,7 +48,8 @@ export async function replay(
   const scans = await repository.ticketScans(db, organizationId, list.id, ticket.id);
   let presence = emptyPresence(list.id);
   let lastEntry: repository.LogRow | null = null;
-  const pairs: [string, string][] = [];
+  // [first, second]: two entries the rules forbid; [null, admission]: a ticket let in that no longer admitted.
+  const pairs: [string | null, string][] = [];
   for (const scan of scans) {
     const refusal = presenceRefusal(list, presence.state, scan.direction);
     if (scan.offline && (scan.result === 'ok' || PRESENCE_REASONS.includes(scan.reason ?? ''))) {
@@ -63,6 +66,9 @@ export async function replay(
       }
     }
     if (!scan.admitted) continue;
+    if (scan.offline && scan.result === 'refused' && NOT_VALID_REASONS.includes(scan.reason ?? '')) {
+      pairs.push([null, scan.id]);
+    }
     if (scan.direction === 'entry' && refusal === 'already-used' && lastEntry)
       pairs.push([lastEntry.id, scan.id]);
     presence = applyAdmission(presence, scan.direction, scan.orderAt.toISOString(), scan.deviceId);
@@ -91,6 +97,7 @@ export async function replay(
     pairs
       .filter(([first, second]) => !have.has(`${first}:${second}`))
       .map(([firstCheckinId, secondCheckinId]) => ({
+        kind: firstCheckinId ? ('double-entry' as const) : ('not-valid' as const),
         organizationId,
         eventId: list.eventId,
         listId: list.id,

@@ -9,6 +9,7 @@ import {
   syncRequestSchema,
   syncResponseSchema,
 } from '@guichet/shared/scan';
+import { looksLikeTicketCode } from '@guichet/shared/ticket-code';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -17,10 +18,12 @@ import { requireClaims, requireStaffId } from '../../plugins/auth';
 import { organizationIdOf, requireTenant } from '../../plugins/tenancy';
 import { checkinRoutes } from './checkin.routes';
 import * as checkins from './checkins.service';
+import { doorRoutes } from './door.routes';
 import { countHeadcount, HeadcountHub } from './headcount';
 import { scanEvents, scanOrganizations } from './lists.service';
 import { RedeemBatches, redeem, type Scanner } from './redeem.service';
 import { sync } from './sync.service';
+import { TypedCodes } from './typed-codes';
 
 const eventParams = z.object({ id: z.uuid() });
 const PING_MS = 15_000;
@@ -45,6 +48,7 @@ export function scanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
     const batches = new RedeemBatches(ctx.db);
     app.addHook('onClose', async () => batches.known.settled());
+    const typed = new TypedCodes(ctx.db, ctx.limiters.scanWrongCodes);
     const common = { tags: ['scan'], security: [{ bearer: [] }], headers: organizationHeaderSchema };
     const scanner = (request: Parameters<typeof requireTenant>[0]): Scanner => {
       const tenant = requireTenant(request);
@@ -97,14 +101,15 @@ export function scanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { staffId, sessionGeneration } = requireClaims(request);
         const organizationId = organizationIdOf(request);
-        const admitted = () => ctx.limiters.scanPerDevice.hit(`${organizationId}:${request.body.deviceId}`);
-        return redeem(
-          ctx,
-          hub,
-          batches,
-          { organizationId, staffId, sessionGeneration, admitted },
-          request.body,
-        );
+        const body = request.body;
+        const admitted = () => ctx.limiters.scanPerDevice.hit(`${organizationId}:${body.deviceId}`);
+        const caller = { organizationId, staffId, sessionGeneration, admitted };
+        if (body.secret && looksLikeTicketCode(body.secret)) {
+          const who = { organizationId, staffId, deviceId: body.deviceId };
+          const secrets = await typed.secretsOf(who, [body.secret], 'strict');
+          return redeem(ctx, hub, batches, caller, { ...body, secret: secrets.get(body.secret) });
+        }
+        return redeem(ctx, hub, batches, caller, body);
       },
     );
 
@@ -136,7 +141,7 @@ export function scanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const who = scanner(request);
         await ctx.limiters.scanPerDevice.hit(`${who.organizationId}:${request.body.deviceId}`);
-        return sync(ctx, hub, who, request.body);
+        return sync(ctx, hub, who, request.body, typed);
       },
     );
 
@@ -204,5 +209,6 @@ export function scanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     await app.register(checkinRoutes(ctx, hub));
+    await app.register(doorRoutes(ctx, hub, batches, typed));
   };
 }

@@ -17,6 +17,7 @@ import type { HeadcountHub } from './headcount';
 import * as lists from './lists.repository';
 import { admissionStatus, type Scanner, scannedTicket } from './redeem.service';
 import { replay } from './replay';
+import type { TypedCodes } from './typed-codes';
 
 /**
  * Offline sync: every scan a device took without network is recorded with its nonce (sent twice, it is
@@ -47,6 +48,7 @@ export async function sync(
   hub: HeadcountHub,
   scanner: Scanner,
   body: Body,
+  typed: TypedCodes,
 ): Promise<SyncResponse> {
   const { organizationId } = scanner;
   // One scan per nonce (a queue may hold a duplicate); sorted so concurrent batches take locks in one order.
@@ -68,8 +70,14 @@ export async function sync(
     if (eventIds.size !== 1)
       throw new AppError('lists-of-several-events', 'Choose check-in lists of one event only.');
   }
+  // Short codes typed offline stand for their tickets' secrets.
+  const secretOf = await typed.secretsOf(
+    { organizationId, staffId: scanner.staffId, deviceId: body.deviceId },
+    [...new Set(scans.map((scan) => scan.secret))],
+    'offline',
+  );
   const ticketRows = await repository.ticketsBy(ctx.db, organizationId, {
-    secrets: [...new Set(scans.map((scan) => scan.secret))],
+    secrets: [...new Set(secretOf.values())],
   });
   const bySecret = new Map(ticketRows.map((ticket) => [ticket.secret, ticket]));
   const key = await signingKey(ctx.db, ctx.config.jwtSecret, organizationId);
@@ -78,7 +86,8 @@ export async function sync(
   const rows = scans.map((scan) => {
     const scanLists = scan.listIds.map((id) => listById.get(id) as lists.ListWithTypes);
     const eventId = scanLists[0]?.eventId ?? '';
-    const ticket = bySecret.get(scan.secret) ?? null;
+    const secret = secretOf.get(scan.secret) ?? scan.secret;
+    const ticket = bySecret.get(secret) ?? null;
     const verdict = judgeScan({
       eventId,
       lists: scanLists.map((list) => ({
@@ -97,7 +106,7 @@ export async function sync(
       presenceOf: () => (scan.direction === 'exit' ? 'inside' : 'never'),
     });
     let reason = verdict.result === 'refused' ? verdict.reason : null;
-    if (reason === 'unknown' && !verifySecret(key.publicKey, scan.secret)) reason = 'invalid';
+    if (reason === 'unknown' && !verifySecret(key.publicKey, secret)) reason = 'invalid';
     const judging = verdict.listId ? (listById.get(verdict.listId) ?? null) : null;
     const id = uuidv7(recordedAt.getTime());
     const view = ticket && judging ? scannedTicket(ticket) : null;

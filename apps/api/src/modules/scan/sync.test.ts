@@ -262,7 +262,9 @@ async function finalState(listId: string, ticketIds: string[], tag: string) {
       }))
       .sort((a, b) => a.ticket - b.ticket),
     conflicts: conflictRows
-      .map((row) => `${indexOf.get(row.firstCheckinId)}>${indexOf.get(row.secondCheckinId)}:${row.status}`)
+      .map(
+        (row) => `${indexOf.get(row.firstCheckinId ?? '')}>${indexOf.get(row.secondCheckinId)}:${row.status}`,
+      )
       .sort(),
   };
 }

@@ -55,6 +55,7 @@ describe('GET /api/staffs/me', () => {
             name: 'First Organisation',
             slug: 'first-organisation',
             createdAt: expect.any(String),
+            timeZone: 'Europe/Paris',
           },
           permissions: ['ALL'],
         },
@@ -65,6 +66,7 @@ describe('GET /api/staffs/me', () => {
             name: 'Second Organisation',
             slug: second.slug,
             createdAt: expect.any(String),
+            timeZone: 'Europe/Paris',
           },
           // Normalised to the catalogue's order.
           permissions: ['EVENT', 'SCAN'],

@@ -2,6 +2,7 @@ import {
   type AppRoute,
   canAccessRoute,
   checkPermission,
+  isScanOnly,
   SCANNER_PERMISSIONS,
 } from '@guichet/shared/permissions';
 import { NavLink, Stack } from '@mantine/core';
@@ -9,7 +10,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { NAV_ITEMS } from '../../lib/navigation';
 import { SCAN_PATH } from '../../lib/public-paths';
-import { useSessionState } from '../../lib/session/use-session';
+import { useSession, useSessionState } from '../../lib/session/use-session';
 
 function isActive(route: AppRoute, pathname: string): boolean {
   if (route === '/') return pathname === '/';
@@ -22,8 +23,12 @@ export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { organization, permissions } = useSessionState();
+  const { me } = useSession();
   const items = organization ? NAV_ITEMS.filter((item) => canAccessRoute(item.route, permissions)) : [];
-  const scans = organization !== null && checkPermission(permissions, SCANNER_PERMISSIONS);
+  // Door staff of any organisation always have their way back to the scanner, even with no back office.
+  const scans =
+    (organization !== null && checkPermission(permissions, SCANNER_PERMISSIONS)) ||
+    (me?.staffOrganization ?? []).some(isScanOnly);
   return (
     <nav aria-label={t('nav.main')}>
       <Stack gap={2}>

@@ -1,4 +1,5 @@
 import type { PublicOrder } from '@guichet/shared/orders';
+import { formatTicketCode } from '@guichet/shared/ticket-code';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
@@ -6,6 +7,20 @@ import { ticketsPdfUrl } from './api/tickets-pdf';
 import { TicketQr } from './ticket-qr';
 
 type Ticket = PublicOrder['tickets'][number];
+
+/** The ticket's short code under its QR code: what the door types when the QR code will not scan. */
+function ShortCode({ code, size }: { code: string | null; size: 'md' | 'xl' }) {
+  const { t } = useTranslation();
+  if (!code) return null;
+  return (
+    <Text size={size} ta="center">
+      {t('buyer.order.shortCode')}{' '}
+      <Text span ff="monospace" fw={700} size={size}>
+        {formatTicketCode(code)}
+      </Text>
+    </Text>
+  );
+}
 
 /** Large enough for a door scanner to read off a phone screen, small enough for the narrowest phones. */
 const LARGE_QR = 320;
@@ -40,6 +55,7 @@ export function IssuedTickets({ order, issued }: { order: PublicOrder; issued: T
           label={t('buyer.order.qr', { number: shown + 1 })}
           size={LARGE_QR}
         />
+        <ShortCode code={ticket.shortCode} size="xl" />
         <Text fw={600} size="lg" ta="center">
           {ticket.attendeeName ?? order.buyer.name}
         </Text>
@@ -86,6 +102,7 @@ export function IssuedTickets({ order, issued }: { order: PublicOrder; issued: T
                 {label(index, item)}
               </Text>
               <TicketQr secret={item.secret as string} label={t('buyer.order.qr', { number: index + 1 })} />
+              <ShortCode code={item.shortCode} size="md" />
               <Text size="sm" ta="center">
                 {item.attendeeName ?? order.buyer.name}
               </Text>

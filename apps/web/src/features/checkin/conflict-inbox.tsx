@@ -97,10 +97,14 @@ function ConflictCard({
             <Badge {...lightBadge('teal')}>{t('checkin.conflicts.resolvedBadge')}</Badge>
           )}
         </Group>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <ScanCard title={t('checkin.conflicts.first')} scan={conflict.first} timeZone={timeZone} />
-          <ScanCard title={t('checkin.conflicts.second')} scan={conflict.second} timeZone={timeZone} />
-        </SimpleGrid>
+        {conflict.first ? (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <ScanCard title={t('checkin.conflicts.first')} scan={conflict.first} timeZone={timeZone} />
+            <ScanCard title={t('checkin.conflicts.second')} scan={conflict.second} timeZone={timeZone} />
+          </SimpleGrid>
+        ) : (
+          <ScanCard title={t('checkin.conflicts.notValid')} scan={conflict.second} timeZone={timeZone} />
+        )}
         {resolution && (
           <Text size="sm" c="dimmed">
             {resolution}
@@ -127,7 +131,7 @@ function ResolveModal({
   const [action, setAction] = useState<Action>('keep');
   const [note, setNote] = useState('');
   const open = conflict !== null;
-  const undoable = (scan: CheckinEntry | undefined) => scan !== undefined && scan.undoneAt === null;
+  const undoable = (scan: CheckinEntry | null | undefined) => !!scan && scan.undoneAt === null;
   return (
     <ConfirmModal
       opened={open}
@@ -140,7 +144,7 @@ function ResolveModal({
       onConfirm={() => {
         if (!conflict) return;
         const undo =
-          action === 'first' ? conflict.first.id : action === 'second' ? conflict.second.id : undefined;
+          action === 'first' ? conflict.first?.id : action === 'second' ? conflict.second.id : undefined;
         resolve.mutate(
           { id: conflict.id, body: { note: note.trim() || undefined, undoCheckinId: undo } },
           {

@@ -99,7 +99,11 @@ function Figures({ event, headcount }: { event: EventDetail; headcount: Headcoun
           hint={t('checkin.headcount.insideHint')}
         />
       </SimpleGrid>
-      {lists.length === 0 ? (
+      {lists.length === 0 && event.status === 'published' ? (
+        <Alert color="yellow" role="alert" title={t('checkin.headcount.unscannableTitle')}>
+          {t('checkin.headcount.unscannable')}
+        </Alert>
+      ) : lists.length === 0 ? (
         <Text c="dimmed">{t('checkin.headcount.noLists')}</Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">

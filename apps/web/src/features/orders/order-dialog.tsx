@@ -1,6 +1,19 @@
+import { DOOR_PAYMENT_METHODS, type DoorPaymentMethod } from '@guichet/shared/door-payment-methods';
 import { formatMoney } from '@guichet/shared/money';
 import type { OrderDetail } from '@guichet/shared/orders';
-import { Alert, Button, Group, Loader, Modal, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { FormError } from '../../components/form-error';
@@ -88,7 +101,7 @@ function CancelOrder({ order }: { order: OrderDetail }) {
 
 /** The changes the order's status allows; the server refuses the others (409) and the message says so. */
 function OrderActions({ order }: { order: OrderDetail }) {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   const markPaid = useMarkOrderPaid(order.eventId);
   const resend = useResendOrderMail(order.eventId);
   const canResend = order.status === 'paid' || order.status === 'pending_payment';
@@ -99,22 +112,50 @@ function OrderActions({ order }: { order: OrderDetail }) {
     (order.status === 'paid' || order.status === 'cancelled') &&
     (refundableOf(order) > 0 || order.tickets.some((ticket) => ticket.status === 'valid'));
   const [refunding, setRefunding] = useState(false);
+  const [confirmingPaid, setConfirmingPaid] = useState(false);
+  const [method, setMethod] = useState<DoorPaymentMethod>('transfer');
   if (order.status !== 'pending_payment' && !canResend && !canCancel && !canRefund) return null;
   return (
     <Group gap="sm" wrap="wrap">
       {order.status === 'pending_payment' && (
-        <Button
-          loading={markPaid.isPending}
-          onClick={() =>
-            markPaid.mutate(order.id, {
-              onSuccess: () => toastSuccess(t('orders.detail.markedPaid', { code: order.code })),
-              onError: (error) => toastError(error),
-            })
-          }
-        >
+        <Button loading={markPaid.isPending} onClick={() => setConfirmingPaid(true)}>
           {t('orders.detail.markPaid')}
         </Button>
       )}
+      <ConfirmModal
+        opened={confirmingPaid}
+        title={t('orders.detail.markPaidTitle', { code: order.code })}
+        body={t('orders.detail.markPaidBody', {
+          total: formatMoney(order.totalMinor, order.currency, locale),
+        })}
+        confirmLabel={t('orders.detail.markPaidConfirm')}
+        pending={markPaid.isPending}
+        error={markPaid.error}
+        onClose={() => setConfirmingPaid(false)}
+        onConfirm={() =>
+          markPaid.mutate(
+            { orderId: order.id, received: { amountMinor: order.totalMinor, method } },
+            {
+              onSuccess: () => {
+                setConfirmingPaid(false);
+                toastSuccess(t('orders.detail.markedPaid', { code: order.code }));
+              },
+            },
+          )
+        }
+      >
+        <Radio.Group
+          label={t('orders.detail.paidBy')}
+          value={method}
+          onChange={(value) => setMethod(value as DoorPaymentMethod)}
+        >
+          <Group gap="md" mt={6}>
+            {DOOR_PAYMENT_METHODS.map((value) => (
+              <Radio key={value} value={value} label={t(`orders.detail.methods.${value}`)} />
+            ))}
+          </Group>
+        </Radio.Group>
+      </ConfirmModal>
       {canResend && (
         <Button
           variant="default"

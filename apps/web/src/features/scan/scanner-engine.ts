@@ -1,4 +1,5 @@
 import type { OfflineSnapshot, RedeemAnswer, ScanDirection, SnapshotTicket } from '@guichet/shared/scan';
+import { looksLikeTicketCode } from '@guichet/shared/ticket-code';
 import { isApiError } from '../../lib/api-error';
 import { getSnapshot } from './api/get-snapshot';
 import { probeServer } from './api/probe-server';
@@ -7,7 +8,13 @@ import { isUnreachable } from './api/scan-client';
 import { syncScans } from './api/sync-scans';
 import { type Connectivity, createConnectivity, type Mode } from './offline/connectivity';
 import { createIdbStore } from './offline/idb-store';
-import { buildPresence, decideLocally, ticketsById } from './offline/local-decision';
+import {
+  buildPresence,
+  decideLocally,
+  ticketsById,
+  ticketsByShortCode,
+  typedTicket,
+} from './offline/local-decision';
 import { type GateSetup, type ScanRecord, type ScanStore, snapshotKey } from './offline/scan-record';
 import { createSyncer } from './offline/sync-queue';
 import { importPublicKey, verifySecret } from './offline/ticket-secret';
@@ -66,6 +73,7 @@ interface Loaded {
   key: string;
   snapshot: OfflineSnapshot;
   tickets: Map<string, SnapshotTicket>;
+  byShortCode: Map<string, SnapshotTicket>;
   publicKey: Promise<CryptoKey>;
 }
 
@@ -152,7 +160,12 @@ export function createScannerEngine(store: ScanStore = createIdbStore()) {
     const publicKey = importPublicKey(stored.snapshot.publicKey);
     // Checked once per snapshot; a browser without Ed25519 can still scan online.
     publicKey.catch(() => set({ snapshotStatus: 'unsupported' }));
-    loaded = { ...stored, tickets: ticketsById(stored.snapshot), publicKey };
+    loaded = {
+      ...stored,
+      tickets: ticketsById(stored.snapshot),
+      byShortCode: ticketsByShortCode(stored.snapshot),
+      publicKey,
+    };
     set({
       snapshot: { tickets: stored.snapshot.tickets.length, generatedAt: stored.snapshot.generatedAt },
       snapshotStatus: 'idle',
@@ -194,14 +207,20 @@ export function createScannerEngine(store: ScanStore = createIdbStore()) {
     secret: string,
   ): Promise<ScanOutcome> {
     if (!loaded) return { kind: 'failure', failure: 'noSnapshot' };
-    let key: CryptoKey;
-    try {
-      key = await loaded.publicKey;
-    } catch {
-      return { kind: 'failure', failure: 'unsupported' };
-    }
-    const verified = await verifySecret(key, secret);
     const snapshot = loaded.snapshot;
+    let verified: { ticketId: string; eventId: string } | null;
+    if (looksLikeTicketCode(secret)) {
+      // A typed short code: the snapshot vouches for it, no signature to check.
+      verified = typedTicket(snapshot, loaded.byShortCode, secret);
+    } else {
+      let key: CryptoKey;
+      try {
+        key = await loaded.publicKey;
+      } catch {
+        return { kind: 'failure', failure: 'unsupported' };
+      }
+      verified = await verifySecret(key, secret);
+    }
     const { verdict, ticket, lastAdmission } = decideLocally({
       snapshot,
       tickets: loaded.tickets,

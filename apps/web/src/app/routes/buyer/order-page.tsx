@@ -1,8 +1,21 @@
 import type { PublicOrder } from '@guichet/shared/orders';
 import '../../../features/buyer/buyer.css';
 import { formatMoney } from '@guichet/shared/money';
-import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useEffect } from 'react';
+import { calendarFileUrl } from '../../../features/buyer/api/calendar-file';
 import { isWaiting, useOrder } from '../../../features/buyer/api/get-public-order';
 import { CardPayment } from '../../../features/buyer/card-payment';
 import { formatEventDate } from '../../../features/buyer/format';
@@ -89,6 +102,11 @@ function OrderView({
             {formatEventDate(order.event.startsAt, order.event.timeZone, locale)}
           </time>
         </Text>
+        {order.status !== 'cancelled' && order.status !== 'expired' && (
+          <Anchor href={calendarFileUrl(order.code)} download="event.ics" size="sm" w="fit-content">
+            {t('buyer.order.addToCalendar')}
+          </Anchor>
+        )}
       </Stack>
 
       <Paper withBorder p="md" role="status" aria-live="polite">

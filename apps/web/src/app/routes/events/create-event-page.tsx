@@ -6,6 +6,7 @@ import { useCreateEvent } from '../../../features/events/api/create-event';
 import { EventForm } from '../../../features/events/editor/event-form';
 import { createBodyOf, emptyEventValues } from '../../../features/events/editor/event-values';
 import { useTranslation } from '../../../lib/i18n';
+import { useSessionState } from '../../../lib/session/use-session';
 import { browserTimeZone } from '../../../lib/time-zone';
 import { toastSuccess } from '../../../lib/toasts';
 
@@ -14,7 +15,10 @@ export default function CreateEventPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateEvent();
-  const initial = useMemo(() => emptyEventValues(browserTimeZone()), []);
+  // New events start in the organisation's zone (company settings), the browser's only without one.
+  const { organization } = useSessionState();
+  const zone = organization?.timeZone;
+  const initial = useMemo(() => emptyEventValues(zone ?? browserTimeZone()), [zone]);
 
   return (
     <Stack gap="lg" maw={820}>

@@ -6,7 +6,7 @@ import { FormError } from '../../../components/form-error';
 import { useCreateOrganization } from '../../../features/organizations/api/create-organization';
 import { takeAfterSignUp } from '../../../lib/after-sign-up';
 import { useTranslation } from '../../../lib/i18n';
-import { leaveFor } from '../../../lib/public-paths';
+import { leaveFor, SCAN_PATH } from '../../../lib/public-paths';
 import { signOut } from '../../../lib/session/actions';
 import { useSession } from '../../../lib/session/use-session';
 import { toastSuccess } from '../../../lib/toasts';
@@ -59,7 +59,12 @@ export default function CreateOrganizationPage() {
       </div>
       {scanOnlyElsewhere && (
         <Alert color="blue" variant="light">
-          {t('createOrganization.scanOnly')}
+          <Stack gap="xs" align="flex-start">
+            {t('createOrganization.scanOnly')}
+            <Button component="a" href={SCAN_PATH} size="sm">
+              {t('nav.openScanner')}
+            </Button>
+          </Stack>
         </Alert>
       )}
       <form onSubmit={onSubmit} noValidate>

@@ -1,8 +1,9 @@
-import { Button, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { FormError } from '../../../components/form-error';
 import { PageHeader } from '../../../components/page-header';
 import { useGoToOnboarding } from '../../../features/payments/api/go-to-onboarding';
+import { isApiError } from '../../../lib/api-error';
 import { useTranslation } from '../../../lib/i18n';
 
 /**
@@ -19,6 +20,8 @@ export default function StripeRefreshPage() {
     asked.current = true;
     refresh.mutate();
   }, [refresh]);
+  // A server without Stripe: the organiser is told what to configure, not the buyer's message.
+  const notConfigured = isApiError(refresh.error) && refresh.error.code === 'card-payments-unavailable';
   return (
     <Stack gap="lg" maw={640}>
       <PageHeader route="/checkout/refresh" title={t('stripe.refreshTitle')} />
@@ -28,7 +31,12 @@ export default function StripeRefreshPage() {
           <Text>{t('stripe.refreshing')}</Text>
         </Stack>
       )}
-      {refresh.isError && (
+      {refresh.isError && notConfigured && (
+        <Alert color="yellow" title={t('stripe.notConfiguredTitle')}>
+          {t('stripe.notConfigured')}
+        </Alert>
+      )}
+      {refresh.isError && !notConfigured && (
         <Stack gap="sm" align="flex-start">
           <Text fw={600}>{t('stripe.refreshFailed')}</Text>
           <FormError error={refresh.error} />

@@ -10,6 +10,7 @@ export { signOut } from '../../../features/scan/api/scan-client';
 import { AttendeeSearch } from '../../../features/scan/components/attendee-search';
 import { CameraScanner } from '../../../features/scan/components/camera-scanner';
 import { CodeEntry } from '../../../features/scan/components/code-entry';
+import { DoorPayment } from '../../../features/scan/components/door-payment';
 import { RecentScans } from '../../../features/scan/components/recent-scans';
 import { SetupForm } from '../../../features/scan/components/setup-form';
 import { StatusBar } from '../../../features/scan/components/status-bar';
@@ -183,6 +184,12 @@ function Gate({
           onCheckIn={(ticketId) => submit({ ticketId })}
         />
       )}
+      <DoorPayment
+        organizationId={gate.organizationId}
+        listIds={gate.listIds}
+        deviceId={engine.deviceId}
+        online={state.mode === 'online'}
+      />
       <RecentScans records={state.recent} timeZone={gate.timeZone} />
       {outcome && <VerdictOverlay outcome={outcome} timeZone={gate.timeZone} onDone={clear} />}
       {gate.canManage && (

@@ -1,4 +1,4 @@
-import { firstAllowedRoute } from '@guichet/shared/permissions';
+import { firstAllowedRoute, isScanOnly } from '@guichet/shared/permissions';
 import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { useAcceptInvitation } from '../../../features/teams/api/accept-invitati
 import { useInvitation } from '../../../features/teams/api/get-invitation';
 import { PermissionBadges } from '../../../features/teams/components/permission-badges';
 import { useTranslation } from '../../../lib/i18n';
+import { SCAN_PATH } from '../../../lib/public-paths';
 import { signOut } from '../../../lib/session/actions';
 import { useSession } from '../../../lib/session/use-session';
 import { toastSuccess } from '../../../lib/toasts';
@@ -60,7 +61,9 @@ export default function AcceptInvitationPage() {
     accept.mutate(token, {
       onSuccess: (accepted) => {
         toastSuccess(t('invitation.joined', { organization: accepted.organization.name }));
-        void navigate(firstAllowedRoute(accepted.permissions), { replace: true });
+        // Door staff work in the scanner, an app of its own: a full load, not a route of this one.
+        if (isScanOnly(accepted)) window.location.assign(SCAN_PATH);
+        else void navigate(firstAllowedRoute(accepted.permissions), { replace: true });
       },
     });
   }

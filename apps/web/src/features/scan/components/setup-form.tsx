@@ -66,6 +66,8 @@ export function SetupForm({
   const [eventId, setEventId] = useState<string | null>(initial?.eventId ?? null);
   const [listIds, setListIds] = useState<string[]>(initial?.listIds ?? []);
   const [missingList, setMissingList] = useState(false);
+  // Whether the lists were chosen by hand for this event: until then, an event's only list is ticked.
+  const [listsTouched, setListsTouched] = useState(false);
 
   if (organizations.status === 'loading') return <Loader aria-label={t('app.loading')} />;
   if (organizations.status === 'failed')
@@ -80,7 +82,9 @@ export function SetupForm({
 
   const eventList: ScanEvent[] = events.status === 'done' ? events.value : [];
   const event = eventList.find((item) => item.id === eventId) ?? eventList[0] ?? null;
-  const chosen = event ? listIds.filter((id) => event.lists.some((list) => list.id === id)) : [];
+  const known = event ? listIds.filter((id) => event.lists.some((list) => list.id === id)) : [];
+  const only = event?.lists.length === 1 ? event.lists[0] : undefined;
+  const chosen = known.length === 0 && !listsTouched && only ? [only.id] : known;
 
   function start() {
     if (!organization || !event) return;
@@ -116,6 +120,7 @@ export function SetupForm({
             setOrganizationId(change.currentTarget.value);
             setEventId(null);
             setListIds([]);
+            setListsTouched(false);
           }}
         />
       )}
@@ -137,6 +142,7 @@ export function SetupForm({
           onChange={(change) => {
             setEventId(change.currentTarget.value);
             setListIds([]);
+            setListsTouched(false);
           }}
         />
       )}
@@ -151,6 +157,7 @@ export function SetupForm({
           value={chosen}
           onChange={(value) => {
             setListIds(value);
+            setListsTouched(true);
             setMissingList(false);
           }}
           error={missingList ? t('scan.setup.chooseList') : undefined}

@@ -1,6 +1,7 @@
 import type { CheckinList, OfflineSnapshot, SnapshotTicket } from '@guichet/shared/scan';
+import { formatTicketCode, newTicketCode } from '@guichet/shared/ticket-code';
 import { describe, expect, it } from 'vitest';
-import { buildPresence, decideLocally, ticketsById } from './local-decision';
+import { buildPresence, decideLocally, ticketsById, ticketsByShortCode, typedTicket } from './local-decision';
 import type { ScanRecord } from './scan-record';
 
 const ORG = '00000000-0000-4000-8000-000000000001';
@@ -44,6 +45,7 @@ function ticket(id: string, changes: Partial<SnapshotTicket> = {}): SnapshotTick
     ticketTypeId: STANDARD,
     attendeeName: 'Ada',
     orderCode: 'ABC123',
+    shortCode: newTicketCode(),
     presence: [],
     ...changes,
   };
@@ -239,5 +241,21 @@ describe('deciding offline', () => {
     expect(decide(base, [refused, elsewhere], { ticketId: T1, eventId: EVENT }).verdict).toMatchObject({
       result: 'ok',
     });
+  });
+});
+
+describe('typed short codes offline', () => {
+  it('finds the ticket of a typed code in the snapshot, admits it once, and refuses codes it lacks', () => {
+    const typedOne = ticket(T1);
+    const snap = snapshot([list(MAIN)], [typedOne, ticket(T2)]);
+    const byCode = ticketsByShortCode(snap);
+    const found = typedTicket(snap, byCode, formatTicketCode(typedOne.shortCode).toLowerCase());
+    expect(found).toEqual({ ticketId: T1, eventId: EVENT });
+    expect(decide(snap, [], found).verdict.result).toBe('ok');
+    const admitted = record(T1, { secret: typedOne.shortCode });
+    const again = decide(snap, [admitted], typedTicket(snap, byCode, typedOne.shortCode));
+    expect(again.verdict).toMatchObject({ result: 'refused', reason: 'already-used' });
+    expect(typedTicket(snap, byCode, newTicketCode())).toBeNull();
+    expect(typedTicket(snap, byCode, 'NOT-A-CODE')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import type { OfflineSnapshot, Presence, ScanDirection, SnapshotTicket } from '@guichet/shared/scan';
 import { applyAdmission, emptyPresence, judgeScan, type Verdict } from '@guichet/shared/scan-rules';
+import { parseTicketCode } from '@guichet/shared/ticket-code';
 import type { ScanRecord } from './scan-record';
 
 /**
@@ -112,4 +113,19 @@ export function decideLocally(input: {
 
 export function ticketsById(snapshot: OfflineSnapshot): Map<string, SnapshotTicket> {
   return new Map(snapshot.tickets.map((ticket) => [ticket.id, ticket]));
+}
+
+export function ticketsByShortCode(snapshot: OfflineSnapshot): Map<string, SnapshotTicket> {
+  return new Map(snapshot.tickets.map((ticket) => [ticket.shortCode, ticket]));
+}
+
+/** The ticket a typed short code names in the snapshot, as a verified secret would; null when none. */
+export function typedTicket(
+  snapshot: OfflineSnapshot,
+  byShortCode: ReadonlyMap<string, SnapshotTicket>,
+  typed: string,
+): { ticketId: string; eventId: string } | null {
+  const code = parseTicketCode(typed);
+  const ticket = code ? byShortCode.get(code) : undefined;
+  return ticket ? { ticketId: ticket.id, eventId: snapshot.eventId } : null;
 }

@@ -64,6 +64,7 @@ export const enBackOffice = {
     teams: 'Team',
     settings: 'Settings',
     scanner: 'Scanner',
+    openScanner: 'Open the scanner',
     openNavigation: 'Open navigation',
     closeNavigation: 'Close navigation',
     organization: 'Organisation',

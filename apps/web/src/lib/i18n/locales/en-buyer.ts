@@ -112,6 +112,8 @@ export const enBuyer = {
       tickets: 'Your tickets',
       ticketsHint: 'Show each QR code at the entrance, on your phone or printed. Keep them to yourself.',
       ticketNumber: 'Ticket {{number}} of {{count}}',
+      addToCalendar: 'Add to calendar (.ics)',
+      shortCode: 'Ticket code',
       qr: 'QR code of ticket {{number}}',
     },
   },

@@ -36,6 +36,9 @@ export const enPayments = {
     back: 'Back to the settings',
     refreshTitle: 'A new Stripe link',
     refreshing: 'Asking Stripe for a fresh onboarding link…',
+    notConfiguredTitle: 'Card payments are not set up on this server',
+    notConfigured:
+      'Whoever runs this Guichet server must set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (see docs/operations.md) before organisations can connect Stripe.',
     refreshFailed: 'No new link could be made.',
     retry: 'Try again',
   },

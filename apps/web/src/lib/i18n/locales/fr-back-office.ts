@@ -65,6 +65,7 @@ export const frBackOffice: BackOfficeTranslation = {
     teams: 'Équipe',
     settings: 'Paramètres',
     scanner: 'Scanner',
+    openScanner: 'Ouvrir le scanner',
     openNavigation: 'Ouvrir la navigation',
     closeNavigation: 'Fermer la navigation',
     organization: 'Organisation',

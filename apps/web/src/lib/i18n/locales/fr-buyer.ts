@@ -113,6 +113,8 @@ export const frBuyer: BuyerTranslation = {
       ticketsHint:
         'Présentez chaque QR code à l’entrée, sur votre téléphone ou imprimé. Ne les partagez pas.',
       ticketNumber: 'Billet {{number}} sur {{count}}',
+      addToCalendar: 'Ajouter à l’agenda (.ics)',
+      shortCode: 'Code du billet',
       qr: 'QR code du billet {{number}}',
     },
   },

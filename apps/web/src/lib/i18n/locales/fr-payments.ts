@@ -33,6 +33,9 @@ export const frPayments: PaymentsTranslation = {
     back: 'Retour aux paramètres',
     refreshTitle: 'Un nouveau lien Stripe',
     refreshing: 'Demande d’un nouveau lien d’inscription à Stripe…',
+    notConfiguredTitle: 'Les paiements par carte ne sont pas configurés sur ce serveur',
+    notConfigured:
+      'La personne qui administre ce serveur Guichet doit définir STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET (voir docs/operations.md) avant que les organisations puissent connecter Stripe.',
     refreshFailed: 'Aucun nouveau lien n’a pu être créé.',
     retry: 'Réessayer',
   },

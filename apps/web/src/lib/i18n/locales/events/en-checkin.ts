@@ -23,6 +23,8 @@ export const enCheckin = {
     typeFigures: '{{checkedIn}} checked in · {{inside}} inside',
     alertTitle: 'Capacity alert',
     alert: '{{name}}: {{inside}} people inside, the alert threshold of {{alert}} is reached.',
+    unscannableTitle: 'Door staff cannot scan this event',
+    unscannable: 'It is published but has no check-in list. Add one below so its tickets can be scanned.',
     noLists: 'No check-in list yet: the headcount starts with the first one.',
     updated: 'Counted at {{time}}',
   },
@@ -107,6 +109,7 @@ export const enCheckin = {
     resolveTitle: 'Resolve the conflict',
     resolveBody:
       'Both scans stay in the history. Say what you found; you may also undo one of the two check-ins.',
+    notValid: 'Let in offline, but the order was refunded or cancelled',
     keepBoth: 'Keep both check-ins',
     undoFirst: 'Undo the first check-in',
     undoSecond: 'Undo the second check-in',

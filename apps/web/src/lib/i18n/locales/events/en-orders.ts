@@ -75,6 +75,12 @@ export const enOrders = {
     audit: 'History',
     auditEmpty: 'Nothing recorded yet.',
     bySystem: 'Guichet (automatic)',
+    markPaidTitle: 'Mark order {{code}} as paid',
+    markPaidBody:
+      'Confirm that {{total}}, the order’s total, was received. Its tickets are then sent to the buyer.',
+    markPaidConfirm: 'Yes, it is paid',
+    paidBy: 'Paid by',
+    methods: { cash: 'Cash', card: 'Card', transfer: 'Bank transfer', other: 'Other' },
     markPaid: 'Mark as paid',
     markedPaid: 'Order {{code}} is paid; its tickets are being sent.',
     resend: 'Resend the e-mail',

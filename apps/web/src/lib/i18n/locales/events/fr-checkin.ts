@@ -25,6 +25,9 @@ export const frCheckin: EventsTranslation['checkin'] = {
     typeFigures: '{{checkedIn}} entrés · {{inside}} présents',
     alertTitle: 'Alerte de capacité',
     alert: '{{name}} : {{inside}} personnes présentes, le seuil d’alerte de {{alert}} est atteint.',
+    unscannableTitle: 'Le personnel d’entrée ne peut pas scanner cet événement',
+    unscannable:
+      'Il est publié mais n’a aucune liste de contrôle. Ajoutez-en une ci-dessous pour que ses billets puissent être scannés.',
     noLists: 'Aucune liste de contrôle pour l’instant : le comptage commence avec la première.',
     updated: 'Compté à {{time}}',
   },
@@ -112,6 +115,7 @@ export const frCheckin: EventsTranslation['checkin'] = {
     resolveTitle: 'Résoudre le conflit',
     resolveBody:
       'Les deux scans restent dans l’historique. Notez ce que vous avez constaté ; vous pouvez aussi annuler l’une des deux entrées.',
+    notValid: 'Entré hors ligne alors que la commande était remboursée ou annulée',
     keepBoth: 'Garder les deux entrées',
     undoFirst: 'Annuler la première entrée',
     undoSecond: 'Annuler la seconde entrée',

@@ -77,6 +77,12 @@ export const frOrders: EventsTranslation['orders'] = {
     audit: 'Historique',
     auditEmpty: 'Rien n’est encore enregistré.',
     bySystem: 'Guichet (automatique)',
+    markPaidTitle: 'Marquer la commande {{code}} comme payée',
+    markPaidBody:
+      'Confirmez que {{total}}, le total de la commande, a été reçu. Ses billets sont alors envoyés à l’acheteur.',
+    markPaidConfirm: 'Oui, elle est payée',
+    paidBy: 'Payée par',
+    methods: { cash: 'Espèces', card: 'Carte', transfer: 'Virement', other: 'Autre' },
     markPaid: 'Marquer comme payée',
     markedPaid: 'La commande {{code}} est payée ; ses billets sont en cours d’envoi.',
     resend: 'Renvoyer l’e-mail',
