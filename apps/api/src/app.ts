@@ -11,6 +11,7 @@ import type { AppContext } from './context';
 import { type Mailer, smtpMailer } from './jobs/mailer';
 import { OutboxWorker } from './jobs/outbox-worker';
 import { authRoutes } from './modules/auth/auth.routes';
+import { customersRoutes } from './modules/customers/customers.routes';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { attachmentRenderer } from './modules/delivery/tickets-document';
 import { eventsRoutes } from './modules/events/events.routes';
@@ -171,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(eventsRoutes(ctx));
       await api.register(ordersRoutes(ctx));
       await api.register(scanRoutes(ctx));
+      await api.register(customersRoutes(ctx));
       await api.register(publicRoutes(ctx));
       await api.register(deliveryRoutes(ctx));
       await api.register(paymentsRoutes(ctx));

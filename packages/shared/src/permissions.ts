@@ -88,6 +88,7 @@ export const ROUTE_ACCESS = {
   '/events/:id': anyOf('ALL', 'EVENT'),
   '/customers': anyOf('ALL', 'MEMBER'),
   '/customers/list': anyOf('ALL', 'MEMBER'),
+  '/customers/:id': anyOf('ALL', 'MEMBER'),
   '/finances': anyOf('ALL', 'FINANCE'),
   '/acquisition': anyOf('ALL', 'DASHBOARD'),
   '/teams': anyOf('ALL'),
@@ -155,6 +156,7 @@ const ADMIN = anyOf('ALL');
 const EVENTS = anyOf('ALL', 'EVENT');
 const FINANCE = anyOf('ALL', 'FINANCE');
 const SCANNER = anyOf(...SCANNER_PERMISSIONS);
+const CUSTOMERS = anyOf('ALL', 'MEMBER');
 
 /**
  * Every action of the API and who may call it. Each API route names its entry (`config.access`), the
@@ -283,6 +285,22 @@ export const API_ACCESS = {
    * named by its id rather than its secret (the scanner shows both where the server says `canManage`).
    */
   'checkins.byHand': EVENTS,
+
+  'customers.list': CUSTOMERS,
+  'customers.export': CUSTOMERS,
+  'customers.tag': CUSTOMERS,
+  'customers.events': CUSTOMERS,
+  'customers.read': CUSTOMERS,
+  'customers.update': CUSTOMERS,
+  'customers.addNote': CUSTOMERS,
+  'customers.recordConsent': CUSTOMERS,
+  'memberLists.list': CUSTOMERS,
+  'memberLists.create': CUSTOMERS,
+  'memberLists.update': CUSTOMERS,
+  'memberLists.members': CUSTOMERS,
+  'memberLists.addMembers': CUSTOMERS,
+  'memberLists.removeMember': CUSTOMERS,
+  'memberLists.history': CUSTOMERS,
 
   /** The development mailbox, registered only when DEV_MAILBOX is on. */
   'devMailbox.list': PUBLIC,

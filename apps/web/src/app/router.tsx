@@ -26,7 +26,7 @@ function page(path: AppRoute, load: Loader): RouteObject {
 const upcoming = () => import('./routes/upcoming/upcoming-page');
 
 /** A page with its own part of the catalogue, loaded before it renders. */
-function withStrings(part: 'events' | 'payments', load: Loader): Loader {
+function withStrings(part: 'events' | 'payments' | 'customers', load: Loader): Loader {
   return async () => {
     const [module] = await Promise.all([
       load(),
@@ -35,6 +35,8 @@ function withStrings(part: 'events' | 'payments', load: Loader): Loader {
     return module;
   };
 }
+
+const customers = withStrings('customers', () => import('./routes/customers/customers-section-page'));
 
 export const routes: RouteObject[] = [
   {
@@ -67,8 +69,9 @@ export const routes: RouteObject[] = [
             '/events/:id',
             withStrings('events', () => import('./routes/events/event-page')),
           ),
-          page('/customers', upcoming),
-          page('/customers/list', upcoming),
+          page('/customers', customers),
+          page('/customers/list', customers),
+          page('/customers/:id', customers),
           page('/finances', upcoming),
           page('/acquisition', upcoming),
           page('/teams', () => import('./routes/teams/teams-page')),

@@ -16,6 +16,8 @@ export const ROUTE_META: Record<AppRoute, RouteMeta> = {
   '/events/:id': { title: 'eventDetail', parent: '/events' },
   '/customers': { title: 'customers', parent: '/' },
   '/customers/list': { title: 'customersList', parent: '/customers' },
+  // The page's title is the customer's name; until it loads, the section's.
+  '/customers/:id': { title: 'customers', parent: '/customers' },
   '/finances': { title: 'finances', parent: '/' },
   '/acquisition': { title: 'acquisition', parent: '/' },
   '/teams': { title: 'teams', parent: '/' },

@@ -1,3 +1,4 @@
+export * from './customers';
 export * from './events';
 export * from './identity';
 export * from './orders';

@@ -148,10 +148,22 @@ export const customers = pgTable(
     orderCount: integer('order_count').notNull().default(0),
     totalSpentMinor: bigint('total_spent_minor', { mode: 'number' }).notNull().default(0),
     currency: char('currency', { length: 3 }).notNull(),
+    // What staff keep about the person (the customers module edits these; the checkout never writes them,
+    // so the order's hot statement stays as it was).
+    phone: text('phone'),
+    /** The language the person reads mail in, `en` or `fr`; null: the language of their last order. */
+    language: text('language'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    notes: text('notes'),
+    /** Set when this record was merged into another: the old id still resolves to the kept one. */
+    mergedInto: uuid('merged_into'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    index('customers_organization_first_order_idx').on(table.organizationId, table.firstOrderAt, table.id),
+    index('customers_organization_name_idx').on(table.organizationId, sql`lower(${table.name})`, table.id),
+    index('customers_tags_idx').using('gin', table.tags),
     uniqueIndex('customers_organization_email_idx').on(table.organizationId, sql`lower(${table.email})`),
     index('customers_organization_last_order_idx').on(table.organizationId, table.lastOrderAt, table.id),
     check('customers_counts_valid', sql`${table.orderCount} >= 0 and ${table.totalSpentMinor} >= 0`),

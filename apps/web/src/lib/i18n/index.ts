@@ -3,6 +3,7 @@ import { useSyncExternalStore } from 'react';
 import type { en, Translation } from './locales/en';
 import type { BackOfficeTranslation, enBackOffice } from './locales/en-back-office';
 import type { BuyerTranslation, enBuyer } from './locales/en-buyer';
+import type { CustomersTranslation, enCustomers } from './locales/en-customers';
 import type { EventsTranslation, enEvents } from './locales/en-events';
 import type { enPayments, PaymentsTranslation } from './locales/en-payments';
 import type { enScan, ScanTranslation } from './locales/en-scan';
@@ -15,14 +16,15 @@ export const LOCALE_STORAGE_KEY = 'guichet.locale';
  * `buyer`, the door scanner `core` and `scan`, the Stripe account pages
  * also `payments`, and only the language in use is downloaded.
  */
-export type CataloguePart = 'core' | 'backOffice' | 'events' | 'buyer' | 'scan' | 'payments';
+export type CataloguePart = 'core' | 'backOffice' | 'events' | 'buyer' | 'scan' | 'payments' | 'customers';
 type Catalogue = Partial<
   Translation &
     BackOfficeTranslation &
     EventsTranslation &
     BuyerTranslation &
     ScanTranslation &
-    PaymentsTranslation
+    PaymentsTranslation &
+    CustomersTranslation
 >;
 const loaders: Record<CataloguePart, Record<Locale, () => Promise<{ default: Catalogue }>>> = {
   core: {
@@ -49,6 +51,10 @@ const loaders: Record<CataloguePart, Record<Locale, () => Promise<{ default: Cat
     en: () => import('./locales/en-payments'),
     fr: () => import('./locales/fr-payments'),
   },
+  customers: {
+    en: () => import('./locales/en-customers'),
+    fr: () => import('./locales/fr-customers'),
+  },
 };
 const parts = new Set<CataloguePart>(['core']);
 
@@ -63,7 +69,13 @@ type Leaves<T, Prefix extends string = ''> = {
 }[keyof T & string];
 
 type LeafKey = Leaves<
-  typeof en & typeof enBackOffice & typeof enEvents & typeof enBuyer & typeof enScan & typeof enPayments
+  typeof en &
+    typeof enBackOffice &
+    typeof enEvents &
+    typeof enBuyer &
+    typeof enScan &
+    typeof enPayments &
+    typeof enCustomers
 >;
 type PluralBase<K> = K extends `${infer Base}_${PluralSuffix}` ? Base : never;
 

@@ -3,20 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { en as enCore } from './locales/en';
 import { enBackOffice } from './locales/en-back-office';
 import { enBuyer } from './locales/en-buyer';
+import { enCustomers } from './locales/en-customers';
 import { enEvents } from './locales/en-events';
 import { enPayments } from './locales/en-payments';
 import { enScan } from './locales/en-scan';
 import { fr as frCore } from './locales/fr';
 import { frBackOffice } from './locales/fr-back-office';
 import { frBuyer } from './locales/fr-buyer';
+import { frCustomers } from './locales/fr-customers';
 import { frEvents } from './locales/fr-events';
 import { frPayments } from './locales/fr-payments';
 import { frScan } from './locales/fr-scan';
 
 // The sign-in pages load the core part only; the back office also its own, the events pages also theirs,
 // the buyer's pages core and their own. Together they are the whole language.
-const en = { ...enCore, ...enBackOffice, ...enEvents, ...enBuyer, ...enScan, ...enPayments };
-const fr = { ...frCore, ...frBackOffice, ...frEvents, ...frBuyer, ...frScan, ...frPayments };
+const en = { ...enCore, ...enBackOffice, ...enEvents, ...enBuyer, ...enScan, ...enPayments, ...enCustomers };
+const fr = { ...frCore, ...frBackOffice, ...frEvents, ...frBuyer, ...frScan, ...frPayments, ...frCustomers };
 
 function leaves(value: unknown, prefix = ''): string[] {
   if (typeof value === 'string') return [prefix];
@@ -41,8 +43,8 @@ describe('translations', () => {
   });
 
   it('keeps the parts apart: no section is in both', () => {
-    const sections = [enCore, enBackOffice, enEvents, enBuyer, enScan, enPayments].flatMap((part) =>
-      Object.keys(part),
+    const sections = [enCore, enBackOffice, enEvents, enBuyer, enScan, enPayments, enCustomers].flatMap(
+      (part) => Object.keys(part),
     );
     expect(sections.filter((key, index) => sections.indexOf(key) !== index)).toEqual([]);
   });

@@ -1,0 +1,188 @@
+import type { CustomerPage, MemberList } from '@guichet/shared/customers';
+import type { Permission } from '@guichet/shared/permissions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boxOffice, customersSnapshot } from '../../../test/support/customers';
+import { bearer, createTestApp, type TestContext } from '../../../test/support/harness';
+import { newShop, type Shop, TEST_ENV } from '../../../test/support/orders';
+import { addStaff, orgHeaders } from '../../../test/support/teams';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp(TEST_ENV);
+});
+afterAll(async () => t.close());
+
+interface Fixture {
+  shop: Shop;
+  customerId: string;
+  listId: string;
+}
+
+/** A shop with one customer who is on one member list. */
+async function fixture(): Promise<Fixture> {
+  const shop = await newShop(t.app);
+  await boxOffice(shop, { name: 'Cleo Client', email: `cleo-${crypto.randomUUID()}@example.com` });
+  const customers = (await shop.call('GET', '/api/customers')).json<CustomerPage>();
+  const customerId = customers.items[0]?.id ?? '';
+  const created = await shop.call('POST', '/api/member-lists', { name: 'Friends' });
+  const listId = created.json<MemberList>().id;
+  const added = await shop.call('POST', `/api/member-lists/${listId}/members`, { customerIds: [customerId] });
+  expect(added.statusCode, added.body).toBe(200);
+  return { shop, customerId, listId };
+}
+
+type Call = (f: Fixture) => { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: object };
+
+const ENDPOINTS: Record<string, { call: Call; ok: number; foreign: number }> = {
+  'GET /customers': { call: () => ({ method: 'GET', url: '/api/customers' }), ok: 200, foreign: 200 },
+  'GET /customers/export': {
+    call: () => ({ method: 'GET', url: '/api/customers/export' }),
+    ok: 200,
+    foreign: 200,
+  },
+  'POST /customers/tags': {
+    call: (f) => ({
+      method: 'POST',
+      url: '/api/customers/tags',
+      payload: { customerIds: [f.customerId], add: ['x'] },
+    }),
+    ok: 200,
+    foreign: 200,
+  },
+  'GET /customers/events': {
+    call: () => ({ method: 'GET', url: '/api/customers/events' }),
+    ok: 200,
+    foreign: 200,
+  },
+  'GET /customers/:id': {
+    call: (f) => ({ method: 'GET', url: `/api/customers/${f.customerId}` }),
+    ok: 200,
+    foreign: 404,
+  },
+  'PATCH /customers/:id': {
+    call: (f) => ({ method: 'PATCH', url: `/api/customers/${f.customerId}`, payload: { phone: '+33 1 23' } }),
+    ok: 200,
+    foreign: 404,
+  },
+  'POST /customers/:id/notes': {
+    call: (f) => ({
+      method: 'POST',
+      url: `/api/customers/${f.customerId}/notes`,
+      payload: { body: 'Hello' },
+    }),
+    ok: 200,
+    foreign: 404,
+  },
+  'POST /customers/:id/consents': {
+    call: (f) => ({
+      method: 'POST',
+      url: `/api/customers/${f.customerId}/consents`,
+      payload: { granted: true, wording: 'Yes please' },
+    }),
+    ok: 200,
+    foreign: 404,
+  },
+  'GET /member-lists': { call: () => ({ method: 'GET', url: '/api/member-lists' }), ok: 200, foreign: 200 },
+  'POST /member-lists': {
+    call: () => ({ method: 'POST', url: '/api/member-lists', payload: { name: 'Season 2027' } }),
+    ok: 201,
+    foreign: 201,
+  },
+  'PATCH /member-lists/:listId': {
+    call: (f) => ({ method: 'PATCH', url: `/api/member-lists/${f.listId}`, payload: { description: 'New' } }),
+    ok: 200,
+    foreign: 404,
+  },
+  'GET /member-lists/:listId/members': {
+    call: (f) => ({ method: 'GET', url: `/api/member-lists/${f.listId}/members` }),
+    ok: 200,
+    foreign: 404,
+  },
+  'POST /member-lists/:listId/members': {
+    call: (f) => ({
+      method: 'POST',
+      url: `/api/member-lists/${f.listId}/members`,
+      payload: { people: [{ email: 'new-member@example.com' }] },
+    }),
+    ok: 200,
+    foreign: 404,
+  },
+  'DELETE /member-lists/:listId/members/:customerId': {
+    call: (f) => ({ method: 'DELETE', url: `/api/member-lists/${f.listId}/members/${f.customerId}` }),
+    ok: 204,
+    foreign: 404,
+  },
+  'GET /member-lists/:listId/history': {
+    call: (f) => ({ method: 'GET', url: `/api/member-lists/${f.listId}/history` }),
+    ok: 200,
+    foreign: 404,
+  },
+};
+
+const GRANTED: Permission[][] = [['ALL'], ['MEMBER']];
+const REFUSED: Permission[][] = [
+  ['EVENT'],
+  ['FINANCE'],
+  ['DASHBOARD'],
+  ['SCAN'],
+  ['EVENT', 'FINANCE', 'DASHBOARD', 'SCAN'],
+];
+
+describe.each(Object.entries(ENDPOINTS))('%s', (_, { call, ok, foreign }) => {
+  it.each(GRANTED)('is granted to %s staff', async (permission) => {
+    const f = await fixture();
+    const caller = await addStaff(t.app, f.shop.organizationId, [permission]);
+    const response = await t.app.inject({
+      ...call(f),
+      headers: orgHeaders(caller.accessToken, f.shop.organizationId),
+    });
+    expect(response.statusCode, response.body).toBe(ok);
+  });
+
+  it.each(REFUSED)('is refused to %s staff, changing nothing', async (...permissions) => {
+    const f = await fixture();
+    const caller = await addStaff(t.app, f.shop.organizationId, permissions);
+    const before = await customersSnapshot(t.app, f.shop.organizationId);
+    const response = await t.app.inject({
+      ...call(f),
+      headers: orgHeaders(caller.accessToken, f.shop.organizationId),
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('forbidden');
+    expect(await customersSnapshot(t.app, f.shop.organizationId)).toEqual(before);
+  });
+
+  it('is refused to another organisation’s staff, changing nothing; their own organisation does not see it', async () => {
+    const f = await fixture();
+    const outsider = await newShop(t.app);
+    const before = await customersSnapshot(t.app, f.shop.organizationId);
+    const asForeign = await t.app.inject({
+      ...call(f),
+      headers: orgHeaders(outsider.admin.accessToken, f.shop.organizationId),
+    });
+    expect(asForeign.statusCode).toBe(403);
+    const asOwn = await t.app.inject({
+      ...call(f),
+      headers: orgHeaders(outsider.admin.accessToken, outsider.organizationId),
+    });
+    expect(asOwn.statusCode, asOwn.body).toBe(foreign);
+    if (foreign === 200 && String(asOwn.headers['content-type']).includes('json')) {
+      // Lists answer the caller's own organisation only: nothing of the other one shows.
+      expect(asOwn.body).not.toContain(f.customerId);
+      expect(asOwn.body).not.toContain(f.listId);
+    }
+    expect(await customersSnapshot(t.app, f.shop.organizationId)).toEqual(before);
+  });
+
+  it('asks for a token and an organisation', async () => {
+    const f = await fixture();
+    const anonymous = await t.app.inject({
+      ...call(f),
+      headers: { 'x-organization-id': f.shop.organizationId },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const noOrganization = await t.app.inject({ ...call(f), headers: bearer(f.shop.admin.accessToken) });
+    expect(noOrganization.statusCode).toBe(400);
+    expect(noOrganization.json().error.code).toBe('organization-required');
+  });
+});

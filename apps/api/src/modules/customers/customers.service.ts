@@ -1,0 +1,331 @@
+import type { Queryable } from '@guichet/db/client';
+import type {
+  addNoteBodySchema,
+  bulkTagBodySchema,
+  CustomerDetail,
+  CustomerEventOption,
+  CustomerFilters,
+  CustomerPage,
+  CustomerSort,
+  CustomerSummary,
+  listCustomersQuerySchema,
+  recordConsentBodySchema,
+  TimelineEntry,
+  updateCustomerBodySchema,
+} from '@guichet/shared/customers';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { decodeCursor, encodeCursor } from '../../cursor';
+import { AppError } from '../../errors';
+import { recordAudit } from '../audit/audit.service';
+import * as repository from './customers.repository';
+import * as lists from './member-lists.repository';
+
+/** The customers of an organisation (ALL or MEMBER): list, search, detail with timeline, edits. */
+
+export const customerNotFound = () => new AppError('not-found', 'No such customer in this organisation.');
+const TIMELINE_LIMIT = 200;
+const iso = (at: Date | string) => (typeof at === 'string' ? new Date(at) : at).toISOString();
+
+/** A spend range means nothing without its currency: refused rather than silently ignored. */
+export function checkFilters(filters: CustomerFilters) {
+  if ((filters.spendMin !== undefined || filters.spendMax !== undefined) && !filters.spendCurrency) {
+    throw new AppError('argument-error', 'Give spendCurrency with a spend range.', {
+      details: [{ path: 'querystring.spendCurrency', message: 'Required with a spend range' }],
+    });
+  }
+}
+
+/** The summaries of a page of customer rows: totals and consent read for the page at once. */
+async function summaries(
+  db: Queryable,
+  organizationId: string,
+  rows: repository.CustomerRow[],
+): Promise<CustomerSummary[]> {
+  const emails = rows.map((row) => row.email.toLowerCase());
+  const [totals, consents] = await Promise.all([
+    repository.totalsByEmail(db, organizationId, emails),
+    repository.currentConsents(
+      db,
+      organizationId,
+      rows.map((row) => row.id),
+    ),
+  ]);
+  return rows.map((row) => {
+    const total = totals.get(row.email.toLowerCase());
+    const consent = consents.get(row.id);
+    return {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      language: row.language,
+      tags: row.tags,
+      consent: consent === undefined ? null : consent ? 'granted' : 'withdrawn',
+      firstSeenAt: iso(row.firstOrderAt),
+      lastSeenAt: iso(row.lastOrderAt),
+      totals: {
+        orderCount: total?.orderCount ?? 0,
+        ticketCount: total?.ticketCount ?? 0,
+        spend: total?.spend ?? [],
+        eventsAttended: total?.eventsAttended ?? 0,
+        checkIns: total?.checkIns ?? 0,
+      },
+    };
+  });
+}
+
+export interface PageRequest {
+  filters: CustomerFilters;
+  sort: CustomerSort;
+  direction: 'asc' | 'desc';
+  limit: number;
+  cursor?: string | undefined;
+}
+
+/** One page of customers and the cursor of the next (the last row's sort value and id). */
+export async function customerPage(
+  db: Queryable,
+  organizationId: string,
+  request: PageRequest,
+): Promise<CustomerPage> {
+  checkFilters(request.filters);
+  const page = await repository.listCustomers(db, organizationId, {
+    filters: request.filters,
+    sort: request.sort,
+    direction: request.direction,
+    limit: request.limit,
+    after: request.cursor ? (decodeCursor(request.cursor) ?? undefined) : undefined,
+  });
+  const last = page.rows.at(-1);
+  return {
+    items: await summaries(
+      db,
+      organizationId,
+      page.rows.map((row) => row.customer),
+    ),
+    nextCursor: page.more && last ? encodeCursor(last.sortValue, last.customer.id) : null,
+  };
+}
+
+export function listCustomers(
+  ctx: AppContext,
+  organizationId: string,
+  query: z.output<typeof listCustomersQuerySchema>,
+): Promise<CustomerPage> {
+  const { limit, cursor, sort, direction, ...filters } = query;
+  return customerPage(ctx.db, organizationId, { filters, sort, direction, limit, cursor });
+}
+
+/** The customer, or the one it was merged into: an old id keeps working. */
+async function resolveCustomer(db: Queryable, organizationId: string, customerId: string) {
+  let row = await repository.findCustomer(db, organizationId, customerId);
+  // Merges may chain; a few hops are plenty and a cycle cannot loop forever.
+  for (let hop = 0; row?.mergedInto && hop < 5; hop += 1) {
+    row = await repository.findCustomer(db, organizationId, row.mergedInto);
+  }
+  if (!row || row.mergedInto) throw customerNotFound();
+  return row;
+}
+
+export async function getCustomer(
+  ctx: AppContext,
+  organizationId: string,
+  customerId: string,
+): Promise<CustomerDetail> {
+  const db = ctx.db;
+  const row = await resolveCustomer(db, organizationId, customerId);
+  const [[summary], orders, checkIns, consents, notes, memberships, listHistory] = await Promise.all([
+    summaries(db, organizationId, [row]),
+    repository.ordersOf(db, organizationId, row.email, TIMELINE_LIMIT),
+    repository.checkInsOf(db, organizationId, row.email, TIMELINE_LIMIT),
+    repository.consentHistory(db, organizationId, row.id),
+    repository.customerNotesOf(db, organizationId, row.id, TIMELINE_LIMIT),
+    lists.membershipsOf(db, organizationId, row.id),
+    lists.historyOfCustomer(db, organizationId, row.id, TIMELINE_LIMIT),
+  ]);
+  if (!summary) throw customerNotFound();
+  const timeline: TimelineEntry[] = [
+    ...orders.map(
+      (order): TimelineEntry => ({
+        kind: 'order',
+        id: order.id,
+        at: iso(order.createdAt),
+        orderId: order.id,
+        code: order.code,
+        eventId: order.eventId,
+        eventName: order.eventName,
+        status: order.status,
+        totalMinor: order.totalMinor,
+        refundedMinor: order.refundedMinor,
+        currency: order.currency,
+        ticketCount: order.ticketCount,
+      }),
+    ),
+    ...checkIns.map(
+      (checkIn): TimelineEntry => ({
+        kind: 'checkin',
+        id: checkIn.id,
+        at: iso(checkIn.scanned_at),
+        orderId: checkIn.order_id,
+        eventId: checkIn.event_id,
+        eventName: checkIn.event_name,
+        attendeeName: checkIn.attendee_name,
+      }),
+    ),
+    ...consents.map(
+      ({ consent, actorName }): TimelineEntry => ({
+        kind: 'consent',
+        id: consent.id,
+        at: iso(consent.createdAt),
+        granted: consent.granted,
+        source: consent.source,
+        wording: consent.wording,
+        actorName,
+      }),
+    ),
+    ...notes.map(
+      ({ note, actorName }): TimelineEntry => ({
+        kind: 'note',
+        id: note.id,
+        at: iso(note.createdAt),
+        body: note.body,
+        actorName,
+      }),
+    ),
+    ...listHistory.map(
+      ({ entry, listName, actorName }): TimelineEntry => ({
+        kind: 'list',
+        id: entry.id,
+        at: iso(entry.createdAt),
+        listId: entry.listId,
+        listName,
+        action: entry.action,
+        actorName,
+      }),
+    ),
+  ].sort((a, b) => b.at.localeCompare(a.at));
+  return {
+    ...summary,
+    notes: row.notes,
+    consents: consents.map(({ consent, actorName }) => ({
+      id: consent.id,
+      granted: consent.granted,
+      source: consent.source,
+      wording: consent.wording,
+      orderId: consent.orderId,
+      actorName,
+      at: iso(consent.createdAt),
+    })),
+    lists: memberships.map(({ member, name }) => ({
+      listId: member.listId,
+      name,
+      validFrom: member.validFrom,
+      validUntil: member.validUntil,
+    })),
+    timeline: timeline.slice(0, TIMELINE_LIMIT),
+  };
+}
+
+const EDITABLE = ['name', 'phone', 'language', 'tags', 'notes'] as const;
+
+export async function updateCustomer(
+  ctx: AppContext,
+  organizationId: string,
+  actor: string,
+  customerId: string,
+  body: z.output<typeof updateCustomerBodySchema>,
+): Promise<CustomerDetail> {
+  const kept = await resolveCustomer(ctx.db, organizationId, customerId);
+  const values: repository.CustomerUpdate = {};
+  if (body.name !== undefined) values.name = body.name;
+  if (body.phone !== undefined) values.phone = body.phone || null;
+  if (body.language !== undefined) values.language = body.language;
+  if (body.tags !== undefined) values.tags = [...new Set(body.tags)].sort();
+  if (body.notes !== undefined) values.notes = body.notes || null;
+  await ctx.db.transaction(async (tx) => {
+    const updated = await repository.updateCustomer(tx, organizationId, kept.id, values);
+    if (!updated) throw customerNotFound();
+    const before = Object.fromEntries(EDITABLE.filter((key) => key in values).map((key) => [key, kept[key]]));
+    const after = Object.fromEntries(
+      EDITABLE.filter((key) => key in values).map((key) => [key, updated[key]]),
+    );
+    await recordAudit(tx, {
+      organizationId,
+      actorStaffId: actor,
+      action: 'customer.updated',
+      targetType: 'customer',
+      targetId: kept.id,
+      before,
+      after,
+    });
+  });
+  return getCustomer(ctx, organizationId, kept.id);
+}
+
+export async function addNote(
+  ctx: AppContext,
+  organizationId: string,
+  actor: string,
+  customerId: string,
+  body: z.output<typeof addNoteBodySchema>,
+): Promise<CustomerDetail> {
+  const kept = await resolveCustomer(ctx.db, organizationId, customerId);
+  await repository.insertNote(ctx.db, {
+    organizationId,
+    customerId: kept.id,
+    body: body.body,
+    authorId: actor,
+  });
+  return getCustomer(ctx, organizationId, kept.id);
+}
+
+/** Staff record consent given or withdrawn elsewhere (by phone, on paper): a new row of the history. */
+export async function recordConsent(
+  ctx: AppContext,
+  organizationId: string,
+  actor: string,
+  customerId: string,
+  body: z.output<typeof recordConsentBodySchema>,
+): Promise<CustomerDetail> {
+  const kept = await resolveCustomer(ctx.db, organizationId, customerId);
+  await repository.insertConsent(ctx.db, {
+    organizationId,
+    customerId: kept.id,
+    granted: body.granted,
+    source: 'staff',
+    wording: body.wording,
+    recordedBy: actor,
+  });
+  return getCustomer(ctx, organizationId, kept.id);
+}
+
+export async function eventOptions(ctx: AppContext, organizationId: string): Promise<CustomerEventOption[]> {
+  const rows = await repository.eventOptions(ctx.db, organizationId, 500);
+  return rows.map((row) => ({ id: row.id, name: row.name, startsAt: row.startsAt.toISOString() }));
+}
+
+export async function retagCustomers(
+  ctx: AppContext,
+  organizationId: string,
+  actor: string,
+  body: z.output<typeof bulkTagBodySchema>,
+): Promise<{ updated: number }> {
+  return ctx.db.transaction(async (tx) => {
+    const updated = await repository.retagCustomers(
+      tx,
+      organizationId,
+      body.customerIds,
+      body.add,
+      body.remove,
+    );
+    await recordAudit(tx, {
+      organizationId,
+      actorStaffId: actor,
+      action: 'customer.tags-changed',
+      targetType: 'customer',
+      after: { customers: updated, add: body.add, remove: body.remove },
+    });
+    return { updated };
+  });
+}
