@@ -15,6 +15,7 @@ import { customersRoutes } from './modules/customers/customers.routes';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { attachmentRenderer } from './modules/delivery/tickets-document';
 import { eventsRoutes } from './modules/events/events.routes';
+import { financesRoutes } from './modules/finances/finances.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { type Lifecycle, readinessCheck } from './modules/health/readiness';
 import { mailboxApiRoutes, registerMailboxPage } from './modules/mail/mailbox.routes';
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(publicRoutes(ctx));
       await api.register(deliveryRoutes(ctx));
       await api.register(paymentsRoutes(ctx));
+      await api.register(financesRoutes(ctx));
       await api.register(publicPaymentsRoutes(ctx));
       await api.register(stripeWebhookRoutes(ctx));
       await api.register(placesRoutes(ctx));

@@ -66,6 +66,14 @@ export interface PaymentProvider {
     input: { paymentIntentId: string; amountMinor: number; metadata: Record<string, string> },
     idempotencyKey: string,
   ): Promise<{ id: string; status: string }>;
+  /**
+   * What the processor kept of a payment, from its charge's balance transaction: every fee but the
+   * platform's own (recorded from the application fee). Null while the balance transaction is not there.
+   */
+  processingFee(
+    accountId: string,
+    paymentIntentId: string,
+  ): Promise<{ feeMinor: number; currency: string; balanceTransactionId: string } | null>;
   /** Checks the signature of a webhook's raw body and parses it; throws when it does not verify. */
   verifyEvent(rawBody: Buffer, signatureHeader: string): ProviderEvent;
 }
@@ -187,6 +195,21 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
         { stripeAccount: accountId, idempotencyKey },
       );
       return { id: refund.id, status: refund.status ?? 'pending' };
+    },
+    async processingFee(accountId, paymentIntentId) {
+      const intent = await stripe.paymentIntents.retrieve(
+        paymentIntentId,
+        { expand: ['latest_charge.balance_transaction'] },
+        { stripeAccount: accountId },
+      );
+      const charge = intent.latest_charge;
+      if (!charge || typeof charge === 'string') return null;
+      const transaction = charge.balance_transaction;
+      if (!transaction || typeof transaction === 'string') return null;
+      const feeMinor = transaction.fee_details
+        .filter((detail) => detail.type !== 'application_fee')
+        .reduce((sum, detail) => sum + detail.amount, 0);
+      return { feeMinor, currency: transaction.currency.toUpperCase(), balanceTransactionId: transaction.id };
     },
     verifyEvent(rawBody, signatureHeader) {
       const event = stripe.webhooks.constructEvent(rawBody, signatureHeader, config.webhookSecret);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderNetSchema } from './finances';
 import { paymentSchema, refundSchema } from './payments';
 
 export const ORDER_STATUSES = ['reserved', 'pending_payment', 'paid', 'cancelled', 'expired'] as const;
@@ -184,6 +185,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   tickets: z.array(ticketSchema),
   payments: z.array(paymentSchema),
   refunds: z.array(refundSchema),
+  /** The order's money net of refunds and fees, from the ledger. */
+  net: orderNetSchema,
   audit: z.array(auditEntrySchema),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;

@@ -258,6 +258,11 @@ export const API_ACCESS = {
   /** Trusted through Stripe's signature only. */
   'payments.stripeWebhook': PUBLIC,
 
+  /** The finances area, read from the ledger. */
+  'finances.summary': FINANCE,
+  'finances.entries': FINANCE,
+  'finances.order': FINANCE,
+
   'public.event': PUBLIC,
   'public.eventCover': PUBLIC,
   'public.placeOrder': PUBLIC,

@@ -44,6 +44,17 @@ interface Intent {
   refunded: number;
   currency: string;
   applicationFee: number;
+  /** The charge and its balance transaction, in Stripe's documented shapes. */
+  charge: string;
+  balanceTransaction: Json;
+}
+
+/**
+ * Stripe's processing fee on a European card in the fake: 1.5 % + 25 minor units (rounded), never more
+ * than what the platform's fee leaves.
+ */
+export function fakeProcessingFee(amount: number, applicationFee: number) {
+  return Math.min(Math.round(amount * 0.015) + 25, Math.max(0, amount - applicationFee));
 }
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
@@ -134,13 +145,58 @@ export async function startFakeStripe(options: FakeStripeOptions) {
     if (!session) throw new StripeError(404, `No such checkout.session: '${sessionId}'`, 'resource_missing');
     sessionView(session);
     if (session.status !== 'open') throw new StripeError(400, 'This Checkout Session is no longer active.');
+    const amount = Number(session.amount_total);
+    const currency = String(session.currency);
+    const applicationFee = Number(
+      (session.payment_intent_data as Json | undefined)?.application_fee_amount ?? 0,
+    );
+    const charge = newId('ch');
+    const stripeFee = fakeProcessingFee(amount, applicationFee);
+    // A direct charge's balance transaction on the connected account: the fee is Stripe's plus the
+    // platform's application fee, each in `fee_details`.
+    const balanceTransaction: Json = {
+      id: newId('txn'),
+      object: 'balance_transaction',
+      amount,
+      currency,
+      fee: stripeFee + applicationFee,
+      fee_details: [
+        {
+          amount: stripeFee,
+          application: null,
+          currency,
+          description: 'Stripe processing fees',
+          type: 'stripe_fee',
+        },
+        ...(applicationFee > 0
+          ? [
+              {
+                amount: applicationFee,
+                application: 'ca_guichet_test',
+                currency,
+                description: 'Guichet application fee',
+                type: 'application_fee',
+              },
+            ]
+          : []),
+      ],
+      net: amount - stripeFee - applicationFee,
+      reporting_category: 'charge',
+      source: charge,
+      status: 'pending',
+      type: 'charge',
+      created: now(),
+      available_on: now() + 2 * 86_400,
+    };
     const intent: Intent = {
       id: newId('pi'),
       account: session.account,
-      amount: Number(session.amount_total),
+      amount,
       refunded: 0,
-      currency: String(session.currency),
-      applicationFee: Number((session.payment_intent_data as Json | undefined)?.application_fee_amount ?? 0),
+      currency,
+      applicationFee,
+      charge,
+      balanceTransaction,
     };
     intents.set(intent.id, intent);
     Object.assign(session, {
@@ -159,6 +215,8 @@ export async function startFakeStripe(options: FakeStripeOptions) {
     path: string,
     params: Json,
     account: string | null,
+    /** The query string (GET parameters such as `expand[]`), as sent. */
+    query = '',
   ): { status: number; body: Json } {
     if (method === 'POST' && path === '/v1/accounts') {
       const account: Account = {
@@ -272,6 +330,36 @@ export async function startFakeStripe(options: FakeStripeOptions) {
         Object.assign(session, { status: 'expired', url: null });
         return { status: 200, body: sessionView(session) };
       }
+    }
+    match = /^\/v1\/payment_intents\/([\w]+)$/.exec(path);
+    if (method === 'GET' && match) {
+      const intent = intents.get(match[1] ?? '');
+      if (!intent || intent.account !== account)
+        throw new StripeError(404, `No such payment_intent: '${match[1]}'`, 'resource_missing');
+      const expanded = query.includes('latest_charge');
+      const charge = {
+        id: intent.charge,
+        object: 'charge',
+        amount: intent.amount,
+        amount_refunded: intent.refunded,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        balance_transaction: query.includes('latest_charge.balance_transaction')
+          ? intent.balanceTransaction
+          : intent.balanceTransaction.id,
+      };
+      return {
+        status: 200,
+        body: {
+          id: intent.id,
+          object: 'payment_intent',
+          amount: intent.amount,
+          currency: intent.currency,
+          application_fee_amount: intent.applicationFee,
+          status: 'succeeded',
+          latest_charge: expanded ? charge : intent.charge,
+        },
+      };
     }
     if (method === 'POST' && path === '/v1/refunds') {
       const intent = intents.get(String(params.payment_intent ?? ''));
@@ -436,6 +524,7 @@ button{font-size:16px;padding:10px 18px;margin-right:8px}table{width:100%;margin
             url.pathname,
             parseForm(Buffer.concat(chunks).toString('utf8')),
             account,
+            decodeURIComponent(url.search),
           );
           if (scope) idempotent.set(scope, answer);
           json(answer.status, answer.body);

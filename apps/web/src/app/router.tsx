@@ -72,7 +72,10 @@ export const routes: RouteObject[] = [
           page('/customers', customers),
           page('/customers/list', customers),
           page('/customers/:id', customers),
-          page('/finances', upcoming),
+          page(
+            '/finances',
+            withStrings('payments', () => import('./routes/finances/finances-page')),
+          ),
           page('/acquisition', upcoming),
           page('/teams', () => import('./routes/teams/teams-page')),
           page('/teams/add', () => import('./routes/teams/add-member-page')),

@@ -1,6 +1,7 @@
 export * from './customers';
 export * from './events';
 export * from './identity';
+export * from './ledger';
 export * from './orders';
 export * from './organizations';
 export * from './outbox';

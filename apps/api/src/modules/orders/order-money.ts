@@ -1,18 +1,23 @@
 import type { Queryable } from '@guichet/db/client';
+import type { OrderNet } from '@guichet/shared/finances';
 import type { Payment, Refund } from '@guichet/shared/payments';
+import { orderNet, recordPaymentReceived } from '../ledger/ledger.service';
 import * as repository from './orders.repository';
 
-/** An order's payments and refunds as the back office shows them (the order detail). */
+/** An order's payments, refunds and net as the back office shows them (the order detail). */
 export async function orderMoney(
   db: Queryable,
   organizationId: string,
   orderId: string,
-): Promise<{ payments: Payment[]; refunds: Refund[] }> {
-  const [payments, refunds] = await Promise.all([
+  currency: string,
+): Promise<{ payments: Payment[]; refunds: Refund[]; net: OrderNet }> {
+  const [payments, refunds, net] = await Promise.all([
     repository.orderPayments(db, organizationId, orderId),
     repository.orderRefunds(db, organizationId, orderId),
+    orderNet(db, organizationId, orderId, currency),
   ]);
   return {
+    net,
     payments: payments.map((row) => ({
       id: row.id,
       provider: row.provider,
@@ -37,20 +42,25 @@ export async function orderMoney(
   };
 }
 
-/** Records money staff took for an order (offline marked paid, box office), in the caller's transaction. */
+/**
+ * Records money staff took for an order (offline marked paid, box office) and its ledger rows, in the
+ * caller's transaction.
+ */
 export async function recordStaffPayment(
   db: Queryable,
   values: {
     organizationId: string;
     orderId: string;
+    eventId: string;
     provider: 'offline' | 'box_office';
     amountMinor: number;
     currency: string;
     actor: string;
+    reference?: string | null | undefined;
   },
 ) {
   if (values.amountMinor <= 0) return;
-  await repository.insertPayment(db, {
+  const payment = await repository.insertPayment(db, {
     organizationId: values.organizationId,
     orderId: values.orderId,
     provider: values.provider,
@@ -58,4 +68,5 @@ export async function recordStaffPayment(
     currency: values.currency,
     createdBy: values.actor,
   });
+  if (payment) await recordPaymentReceived(db, payment, values.eventId, values.reference ?? null);
 }

@@ -70,7 +70,7 @@ export function orderDetailView(
   tickets: TicketWithType[],
   event: Pick<EventRow, 'id' | 'name' | 'startsAt' | 'timeZone'>,
   audit: OrderDetail['audit'],
-  money: Pick<OrderDetail, 'payments' | 'refunds'>,
+  money: Pick<OrderDetail, 'payments' | 'refunds' | 'net'>,
 ): OrderDetail {
   return {
     ...orderSummaryView(order, tickets.length),
@@ -86,6 +86,7 @@ export function orderDetailView(
     tickets: tickets.map((row) => ticketView(row, order)),
     payments: money.payments,
     refunds: money.refunds,
+    net: money.net,
     audit,
   };
 }

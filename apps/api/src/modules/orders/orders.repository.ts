@@ -14,6 +14,7 @@ import { and, asc, desc, eq, exists, gte, ilike, inArray, lt, or, sql } from 'dr
 
 export type OrderRow = typeof orders.$inferSelect;
 export type TicketRow = typeof tickets.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
 
 /** The order, locked until the transaction ends: status changes of one order queue up behind it. */
 export async function lockOrder(db: Queryable, organizationId: string, orderId: string) {

@@ -54,7 +54,7 @@ export async function getOrder(
     repository.orderTickets(ctx.db, organizationId, orderId),
     eventOf(ctx.db, organizationId, order.eventId),
     listAudit(ctx.db, { organizationId, targetType: 'order', targetId: orderId, limit: 100 }),
-    orderMoney(ctx.db, organizationId, orderId),
+    orderMoney(ctx.db, organizationId, orderId, order.currency),
   ]);
   return orderDetailView(
     order,
@@ -106,6 +106,7 @@ export async function createBoxOfficeOrder(
       recordStaffPayment(tx, {
         organizationId,
         orderId: order.id,
+        eventId: order.eventId,
         provider: 'box_office',
         amountMinor: order.totalMinor,
         currency: order.currency,
@@ -143,6 +144,7 @@ export async function markPaid(ctx: AppContext, organizationId: string, actor: s
     await recordStaffPayment(tx, {
       organizationId,
       orderId,
+      eventId: order.eventId,
       provider: 'offline',
       amountMinor: order.totalMinor,
       currency: order.currency,

@@ -2,11 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { IntervalJob } from '../../jobs/interval-job';
 import { closeStaleSessions } from './checkout.service';
+import { catchUpProcessorFees } from './fees.service';
 import { retryPendingRefunds } from './refunds.service';
 
 /**
  * Stripe housekeeping on an interval: closes the Checkout Sessions of reservations that ended (so a buyer
- * cannot pay for places given back) and retries refunds Stripe did not answer. Safe to run in several
+ * cannot pay for places given back), retries refunds Stripe did not answer and reads the processor fees
+ * not read when their payments came in. Safe to run in several
  * processes: a session closed twice stays closed, and a refund's idempotency key is its id.
  */
 export function paymentsJob(ctx: AppContext, log: FastifyBaseLogger): IntervalJob {
@@ -15,6 +17,7 @@ export function paymentsJob(ctx: AppContext, log: FastifyBaseLogger): IntervalJo
     async () => {
       await closeStaleSessions(ctx, log);
       await retryPendingRefunds(ctx, log);
+      await catchUpProcessorFees(ctx, log);
     },
     log,
   );

@@ -1,8 +1,15 @@
 import type { Queryable } from '@guichet/db/client';
+import { ledgerEntries } from '@guichet/db/schema/ledger';
 import { orders, tickets } from '@guichet/db/schema/orders';
 import { organizations } from '@guichet/db/schema/organizations';
-import { checkoutSessions, refunds, stripeAccounts, stripeEvents } from '@guichet/db/schema/payments';
-import { and, asc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import {
+  checkoutSessions,
+  payments,
+  refunds,
+  stripeAccounts,
+  stripeEvents,
+} from '@guichet/db/schema/payments';
+import { and, asc, eq, gt, inArray, lt, ne, notExists, or, sql } from 'drizzle-orm';
 
 // Every function takes the organisation id and uses it in its WHERE, except the webhook's lookups by a
 // Stripe id (an account, a session): Stripe names no organisation, and those ids are ours to resolve.
@@ -145,6 +152,33 @@ export async function markRefund(
     );
 }
 
+/** Ends a pending refund as failed; true for the one caller whose UPDATE changed it. */
+export async function markRefundFailed(
+  db: Queryable,
+  organizationId: string,
+  refundId: string,
+  values: { failureMessage: string; stripeRefundId: string | null },
+): Promise<boolean> {
+  const rows = await db
+    .update(refunds)
+    .set({
+      status: 'failed',
+      failureMessage: values.failureMessage,
+      ...(values.stripeRefundId ? { stripeRefundId: values.stripeRefundId } : {}),
+      attempts: sql`${refunds.attempts} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(refunds.organizationId, organizationId),
+        eq(refunds.id, refundId),
+        eq(refunds.status, 'pending'),
+      ),
+    )
+    .returning({ id: refunds.id });
+  return rows.length > 0;
+}
+
 /** Stripe refunds still waiting for Stripe's answer, oldest first (the retry job's scan). */
 export async function pendingRefunds(db: Queryable, olderThan: Date, limit: number) {
   return db
@@ -238,4 +272,34 @@ export async function claimEvent(db: Queryable, event: { id: string; type: strin
     .onConflictDoNothing()
     .returning({ id: stripeEvents.id });
   return rows.length > 0;
+}
+
+/**
+ * Card payments whose processor fee is not in the ledger yet, oldest first (the payments job's catch-up
+ * after Stripe was unreachable when the payment came in).
+ */
+export async function paymentsWithoutProcessorFee(db: Queryable, olderThan: Date, limit: number) {
+  return db
+    .select({ payment: payments, eventId: orders.eventId })
+    .from(payments)
+    .innerJoin(
+      orders,
+      and(eq(orders.id, payments.orderId), eq(orders.organizationId, payments.organizationId)),
+    )
+    .where(
+      and(
+        eq(payments.provider, 'stripe'),
+        lt(payments.createdAt, olderThan),
+        // Payments older than a week are left to reconciliation.
+        gt(payments.createdAt, sql`now() - interval '7 days'`),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(ledgerEntries)
+            .where(and(eq(ledgerEntries.paymentId, payments.id), eq(ledgerEntries.kind, 'processor_fee'))),
+        ),
+      ),
+    )
+    .orderBy(asc(payments.createdAt))
+    .limit(limit);
 }

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
+import { recordRefund, recordRefundReversal } from '../ledger/ledger.service';
 import { enqueueMail } from '../mail/mail.repository';
 import { releaseCapacity } from '../orders/capacity.repository';
 import { orderLink } from '../orders/order-notify';
@@ -111,6 +112,7 @@ export async function createRefund(
       reason: body.reason ?? null,
       createdBy: actor,
     });
+    await recordRefund(tx, row, order.eventId);
     if (amountMinor > 0) await orders.addCustomerSpend(tx, organizationId, order.buyerEmail, -amountMinor);
     await queueRefundMail(ctx, tx, order, {
       amountMinor,
@@ -163,11 +165,16 @@ export async function submitStripeRefund(ctx: AppContext, refund: repository.Ref
       },
       `refund:${refund.id}`,
     );
-    await repository.markRefund(ctx.db, refund.organizationId, refund.id, {
-      status: result.status === 'failed' || result.status === 'canceled' ? 'failed' : 'succeeded',
-      stripeRefundId: result.id,
-      failureMessage: null,
-    });
+    if (result.status === 'failed' || result.status === 'canceled') {
+      // Refused by Stripe: the money stayed, so it is refundable again and the ledger says so.
+      await failRefund(ctx.db, refund, `refund ${result.status} at Stripe`, result.id);
+    } else {
+      await repository.markRefund(ctx.db, refund.organizationId, refund.id, {
+        status: 'succeeded',
+        stripeRefundId: result.id,
+        failureMessage: null,
+      });
+    }
   } catch (error) {
     const status = (error as { statusCode?: number }).statusCode;
     const message = error instanceof Error ? error.message : String(error);
@@ -184,15 +191,22 @@ export async function submitStripeRefund(ctx: AppContext, refund: repository.Ref
   }
 }
 
-async function failRefund(db: Database, refund: repository.RefundRow, message: string) {
+async function failRefund(
+  db: Database,
+  refund: repository.RefundRow,
+  message: string,
+  stripeRefundId?: string,
+) {
   await db.transaction(async (tx) => {
     const order = await orders.lockOrder(tx, refund.organizationId, refund.orderId);
-    await repository.markRefund(tx, refund.organizationId, refund.id, {
-      status: 'failed',
+    // Claimed with a guarded UPDATE: of two runners failing one refund, one gives its amount back.
+    const claimed = await repository.markRefundFailed(tx, refund.organizationId, refund.id, {
       failureMessage: message,
+      stripeRefundId: stripeRefundId ?? null,
     });
-    if (order && order.refundedMinor >= refund.amountMinor) {
+    if (claimed && order && order.refundedMinor >= refund.amountMinor) {
       await repository.addRefunded(tx, refund.organizationId, refund.orderId, -refund.amountMinor);
+      await recordRefundReversal(tx, refund, order.eventId, message);
     }
     await recordAudit(tx, {
       organizationId: refund.organizationId,

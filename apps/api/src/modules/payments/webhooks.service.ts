@@ -4,10 +4,12 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import type { ProviderEvent } from '../../payment-provider';
 import { recordAudit } from '../audit/audit.service';
+import { recordPaymentReceived, recordRefund } from '../ledger/ledger.service';
 import { releaseCapacity, takeCapacity } from '../orders/capacity.repository';
 import { queueOrderMail } from '../orders/order-notify';
 import * as orders from '../orders/orders.repository';
 import { providerOf, storeAccountState } from './accounts.service';
+import { fetchProcessorFee } from './fees.service';
 import * as repository from './payments.repository';
 import { queueRefundMail, submitStripeRefund } from './refunds.service';
 
@@ -108,6 +110,7 @@ async function sessionPaid(ctx: AppContext, log: FastifyBaseLogger, event: Provi
   }
   const organizationId = session.organizationId;
   const amountMinor = Number(object.amount_total ?? 0);
+  let recorded: { payment: orders.PaymentRow; eventId: string } | null = null;
   const refund = await ctx.db.transaction(async (tx) => {
     if (!(await repository.claimEvent(tx, event))) return null;
     const order = await orders.lockOrder(tx, organizationId, session.orderId);
@@ -126,6 +129,8 @@ async function sessionPaid(ctx: AppContext, log: FastifyBaseLogger, event: Provi
     });
     // The same payment already recorded through another event: nothing more to do.
     if (!payment) return null;
+    await recordPaymentReceived(tx, payment, order.eventId);
+    recorded = { payment, eventId: order.eventId };
 
     let paid: orders.OrderRow | undefined;
     const late = order.status === 'expired';
@@ -178,6 +183,7 @@ async function sessionPaid(ctx: AppContext, log: FastifyBaseLogger, event: Provi
       ticketIds: [],
       reason,
     });
+    await recordRefund(tx, row, order.eventId);
     await queueRefundMail(ctx, tx, order, { amountMinor, ticketCount: 0, card: true, reason });
     await recordAudit(tx, {
       organizationId,
@@ -190,5 +196,12 @@ async function sessionPaid(ctx: AppContext, log: FastifyBaseLogger, event: Provi
     return row;
   });
   ctx.kickOutbox();
+  // The processor's fee, from the charge's balance transaction; the payments job retries a miss.
+  const fee = recorded as { payment: orders.PaymentRow; eventId: string } | null;
+  if (fee) {
+    await fetchProcessorFee(ctx, fee.payment, fee.eventId).catch((error: unknown) =>
+      log.warn({ err: error, payment: fee.payment.id }, 'processor fee not read; the payments job retries'),
+    );
+  }
   if (refund) await submitStripeRefund(ctx, refund);
 }

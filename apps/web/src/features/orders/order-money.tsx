@@ -1,6 +1,7 @@
 import { formatMoney } from '@guichet/shared/money';
 import type { OrderDetail } from '@guichet/shared/orders';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { AmountBreakdown } from '../../components/amount-breakdown';
 import { useTranslation } from '../../lib/i18n';
 import { formatInstant } from './order-badges';
 
@@ -86,6 +87,38 @@ export function OrderMoney({ order }: { order: OrderDetail }) {
             </Paper>
           ))}
         </Stack>
+      )}
+      {order.net.grossMinor > 0 && (
+        <AmountBreakdown
+          label={t('orders.money.net.title')}
+          rows={[
+            { label: t('orders.money.net.gross'), value: money(order.net.grossMinor, order.net.currency) },
+            {
+              label: t('orders.money.net.vat'),
+              value:
+                order.net.vatMinor === null
+                  ? t('orders.money.net.vatUnknown')
+                  : money(order.net.vatMinor, order.net.currency),
+            },
+            {
+              label: t('orders.money.net.refunded'),
+              value: money(-order.net.refundedMinor, order.net.currency),
+            },
+            {
+              label: t('orders.money.net.processorFee'),
+              value: money(-order.net.processorFeeMinor, order.net.currency),
+            },
+            {
+              label: t('orders.money.net.platformFee'),
+              value: money(-order.net.platformFeeMinor, order.net.currency),
+            },
+            {
+              label: t('orders.money.net.net'),
+              value: money(order.net.netMinor, order.net.currency),
+              total: true,
+            },
+          ]}
+        />
       )}
     </Stack>
   );

@@ -75,6 +75,11 @@ describe('translations', () => {
       'scan.title',
       'scan.gate',
       'scan.setup.organization',
+      'financesPage.column.date',
+      'financesPage.figures.net',
+      'financesPage.net.net',
+      'financesPage.rows.title',
+      'orders.money.net.net',
     ];
     expect(same.sort()).toEqual(identical.sort());
   });

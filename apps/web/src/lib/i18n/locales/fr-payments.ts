@@ -1,6 +1,9 @@
 import type { PaymentsTranslation } from './en-payments';
 
+import { frFinances } from './fr-finances';
+
 export const frPayments: PaymentsTranslation = {
+  ...frFinances,
   stripe: {
     settings: {
       title: 'Moyens de paiement',

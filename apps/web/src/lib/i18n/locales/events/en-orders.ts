@@ -121,6 +121,16 @@ export const enOrders = {
     noPayments: 'No payment recorded.',
     refunded: 'Refunded',
     fee: 'platform fee {{fee}}',
+    net: {
+      title: 'Net of this order',
+      gross: 'Gross',
+      vat: 'VAT',
+      vatUnknown: 'not recorded',
+      refunded: 'Refunded',
+      processorFee: 'Processor fee',
+      platformFee: 'Platform fee',
+      net: 'Net',
+    },
     provider: {
       stripe: 'Card (Stripe)',
       offline: 'Offline',

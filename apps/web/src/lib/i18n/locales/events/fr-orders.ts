@@ -122,6 +122,16 @@ export const frOrders: EventsTranslation['orders'] = {
     noPayments: 'Aucun paiement enregistré.',
     refunded: 'Remboursé',
     fee: 'commission de la plateforme {{fee}}',
+    net: {
+      title: 'Net de cette commande',
+      gross: 'Brut',
+      vat: 'TVA',
+      vatUnknown: 'non enregistrée',
+      refunded: 'Remboursé',
+      processorFee: 'Frais du prestataire',
+      platformFee: 'Frais de plateforme',
+      net: 'Net',
+    },
     provider: {
       stripe: 'Carte (Stripe)',
       offline: 'Hors ligne',

@@ -1,0 +1,121 @@
+import type { FinanceFigure } from '@guichet/shared/finances';
+import { Alert, Button, Card, Center, Loader, Stack, Text } from '@mantine/core';
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { useFinancesSummary } from '../../../features/finances/api/get-summary';
+import { CurrencyBlock, type RowsRequest } from '../../../features/finances/currency-block';
+import { EntriesModal } from '../../../features/finances/entries-modal';
+import { FinanceOrderModal } from '../../../features/finances/order-modal';
+import {
+  apiQuery,
+  type FinancesFilters,
+  filtersFromParams,
+  paramsFromFilters,
+} from '../../../features/finances/period';
+import { PeriodPicker } from '../../../features/finances/period-picker';
+import { useTranslation } from '../../../lib/i18n';
+import { useDevice } from '../../../lib/use-device';
+
+/** `/finances` (ALL or FINANCE): a period's money per currency, each figure opening the rows behind it. */
+export default function FinancesPage() {
+  const { t } = useTranslation();
+  const { phoneLayout } = useDevice();
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const setFilters = useCallback(
+    (next: FinancesFilters) => setParams(paramsFromFilters(next), { replace: true }),
+    [setParams],
+  );
+  const summary = useFinancesSummary(apiQuery(filters));
+  // The events to choose from: those with money in the period, organisation-wide.
+  const overall = useFinancesSummary(apiQuery({ ...filters, eventId: null }));
+  const events = useMemo(() => {
+    const seen = new Map<string, string>();
+    for (const block of overall.data?.currencies ?? [])
+      for (const event of block.byEvent) seen.set(event.eventId, event.eventName);
+    return [...seen].map(([id, name]) => ({ id, name }));
+  }, [overall.data]);
+  const [rows, setRows] = useState<RowsRequest | null>(null);
+  const [orderId, setOrderId] = useState<string | null>(null);
+  const figureName = (figure: FinanceFigure) => t(`financesPage.figures.${figure}`);
+
+  let content: React.ReactNode;
+  if (summary.isPending) {
+    content = (
+      <Center p="xl">
+        <Loader aria-label={t('financesPage.loading')} />
+      </Center>
+    );
+  } else if (!summary.data) {
+    content = (
+      <Alert color="red" title={t('financesPage.error')}>
+        <Button variant="light" onClick={() => void summary.refetch()}>
+          {t('financesPage.retry')}
+        </Button>
+      </Alert>
+    );
+  } else if (summary.data.currencies.length === 0) {
+    content = (
+      <Card withBorder padding="xl">
+        <Text c="dimmed">{t('financesPage.empty')}</Text>
+      </Card>
+    );
+  } else {
+    const data = summary.data;
+    content = (
+      <Stack gap="lg" style={{ opacity: summary.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
+        {data.currencies.map((block) => (
+          <CurrencyBlock
+            key={block.currency}
+            block={block}
+            bucket={data.bucket}
+            phoneLayout={phoneLayout}
+            onShowRows={setRows}
+            onPickEvent={(eventId) => setFilters({ ...filters, eventId })}
+          />
+        ))}
+        {!data.vat.available && (
+          <Text size="sm" c="dimmed">
+            {t('financesPage.vatNote')}
+          </Text>
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader route="/finances">
+        <Text c="dimmed">{t('financesPage.intro')}</Text>
+      </PageHeader>
+      <Stack gap="lg">
+        <PeriodPicker filters={filters} events={events} onChange={setFilters} />
+        {content}
+      </Stack>
+      <EntriesModal
+        title={
+          rows
+            ? t('financesPage.rows.title', {
+                figure: `${figureName(rows.figure)}${rows.method ? ` · ${t(`financesPage.method.${rows.method}`)}` : ''}`,
+                currency: rows.currency,
+              })
+            : ''
+        }
+        query={
+          rows
+            ? apiQuery(filters, {
+                figure: rows.figure,
+                currency: rows.currency,
+                ...(rows.method ? { method: rows.method } : {}),
+              })
+            : null
+        }
+        phoneLayout={phoneLayout}
+        onClose={() => setRows(null)}
+        onOpenOrder={setOrderId}
+      />
+      <FinanceOrderModal orderId={orderId} onClose={() => setOrderId(null)} />
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+/** The finances page's strings (/finances), part of the payments part of the catalogue. */
+export const enFinances = {
+  financesPage: {
+    intro:
+      'Money received, given back and paid in fees, from the ledger written with every payment and refund.',
+    period: 'Period',
+    presets: {
+      today: 'Today',
+      last7: 'Last 7 days',
+      last30: 'Last 30 days',
+      thisMonth: 'This month',
+      lastMonth: 'Last month',
+      thisYear: 'This year',
+      custom: 'Custom',
+    },
+    from: 'From',
+    to: 'To',
+    basis: 'Count by',
+    basisPayment: 'Payment date',
+    basisEvent: 'Event date',
+    scope: 'Events',
+    allEvents: 'All events',
+    loading: 'Loading the figures',
+    error: 'The figures could not be loaded.',
+    retry: 'Try again',
+    empty: 'No money moved in this period.',
+    currency: 'In {{currency}}',
+    figures: {
+      gross: 'Gross sales',
+      refunds: 'Refunds',
+      fees: 'Fees',
+      adjustments: 'Adjustments',
+      net: 'Net',
+    },
+    orders_one: '{{count}} paid order',
+    orders_other: '{{count}} paid orders',
+    feesDetail: 'platform {{platform}} · processor {{processor}}',
+    vatNote: 'Prices include VAT. VAT rates are not recorded yet, so no split by rate is shown.',
+    showRows: 'Show the rows behind {{figure}}',
+    chartTitle: 'Sales over time',
+    chartLabel: 'Sales and refunds per {{bucket}}, from {{from}} to {{to}}',
+    bucket: { day: 'day', week: 'week', month: 'month' },
+    legendGross: 'Sales',
+    legendRefunds: 'Refunds',
+    byMethod: 'By payment method',
+    byEvent: 'By event',
+    method: {
+      stripe: 'Card (Stripe)',
+      offline: 'Offline',
+      box_office: 'Box office',
+    },
+    column: {
+      name: 'Name',
+      date: 'Date',
+      kind: 'Entry',
+      order: 'Order',
+      amount: 'Amount',
+    },
+    rows: {
+      title: '{{figure}} · {{currency}}',
+      none: 'No rows.',
+      more: 'Show more',
+      openOrder: 'Order {{code}}',
+    },
+    kind: {
+      sale: 'Sale',
+      offline_payment: 'Offline payment',
+      card_payment: 'Card payment',
+      box_office_payment: 'Box office payment',
+      refund: 'Refund',
+      refund_reversal: 'Refund refused',
+      processor_fee: 'Processor fee',
+      platform_fee: 'Platform fee',
+      payout: 'Payout',
+      dispute: 'Dispute',
+      adjustment: 'Adjustment',
+    },
+    order: {
+      title: 'Order {{code}}',
+      buyer: 'Buyer',
+      event: 'Event',
+      status: 'Status',
+      entries: 'Ledger rows',
+      close: 'Close',
+    },
+    net: {
+      gross: 'Gross',
+      vat: 'VAT',
+      vatUnknown: 'not recorded',
+      processorFee: 'Processor fee',
+      platformFee: 'Platform fee',
+      refunded: 'Refunded',
+      net: 'Net',
+    },
+  },
+};
+
+/** The shape every language must fill completely for the finances page. */
+export type FinancesTranslation = DeepStrings<typeof enFinances>;
+type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };
+
+export default enFinances;

@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import { bigint, char, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { uuidv7 } from '../ids';
+import { events } from './events';
+import { orders } from './orders';
+import { organizations } from './organizations';
+import { payments, refunds } from './payments';
+
+/**
+ * What a ledger row records. Revenue rows (`sale`, `refund`, `refund_reversal`, `adjustment`) add up, per
+ * order, to the order's lines minus its refunds; money rows (`*_payment`) say how the money came in; cost
+ * rows (`processor_fee`, `platform_fee`, `dispute`) and `payout` move the organisation's balance only.
+ */
+export const LEDGER_KINDS = [
+  'sale',
+  'offline_payment',
+  'card_payment',
+  'box_office_payment',
+  'refund',
+  'refund_reversal',
+  'processor_fee',
+  'platform_fee',
+  'payout',
+  'dispute',
+  'adjustment',
+] as const;
+export const LEDGER_METHODS = ['offline', 'stripe', 'box_office'] as const;
+
+/**
+ * The ledger: every change of money, appended in the transaction of the change, never updated nor deleted
+ * (a trigger refuses both; a row goes only with its whole organisation). Amounts are signed integer minor
+ * units from the organisation's side: a sale or a payment is positive, a refund or a fee negative.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'cascade' }),
+    refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
+    /** How the money moved (null for rows with no order, e.g. a payout). */
+    method: text('method', { enum: LEDGER_METHODS }),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The staff member who recorded it (an offline payment marked paid, a refund, an adjustment). No
+     * foreign key: the row outlives the account, and "set null" would be an UPDATE the ledger refuses.
+     */
+    recordedBy: uuid('recorded_by'),
+    /** The outside reference: a Stripe payment intent, refund or balance transaction, a transfer's id. */
+    reference: text('reference'),
+    /** Why: required for an adjustment. */
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('ledger_entries_organization_occurred_idx').on(table.organizationId, table.occurredAt, table.id),
+    index('ledger_entries_organization_order_idx').on(table.organizationId, table.orderId),
+    index('ledger_entries_organization_event_idx').on(table.organizationId, table.eventId, table.occurredAt),
+    // A payment, a refund and its reversal are each written once, whoever races to write them.
+    uniqueIndex('ledger_entries_payment_kind_idx')
+      .on(table.paymentId, table.kind)
+      .where(sql`payment_id is not null and refund_id is null`),
+    uniqueIndex('ledger_entries_refund_kind_idx')
+      .on(table.refundId, table.kind)
+      .where(sql`refund_id is not null`),
+    check(
+      'ledger_entries_kind_valid',
+      sql`${table.kind} in ('sale', 'offline_payment', 'card_payment', 'box_office_payment', 'refund', 'refund_reversal', 'processor_fee', 'platform_fee', 'payout', 'dispute', 'adjustment')`,
+    ),
+    check(
+      'ledger_entries_method_valid',
+      sql`${table.method} is null or ${table.method} in ('offline', 'stripe', 'box_office')`,
+    ),
+    check(
+      'ledger_entries_sign_valid',
+      sql`case
+        when ${table.kind} in ('sale', 'offline_payment', 'card_payment', 'box_office_payment', 'refund_reversal') then ${table.amountMinor} > 0
+        when ${table.kind} in ('refund') then ${table.amountMinor} < 0
+        when ${table.kind} in ('adjustment') then ${table.amountMinor} <> 0
+        else true end`,
+    ),
+    check(
+      'ledger_entries_adjustment_reason',
+      sql`${table.kind} <> 'adjustment' or length(trim(coalesce(${table.reason}, ''))) > 0`,
+    ),
+  ],
+);
