@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { type Mailer, smtpMailer } from './jobs/mailer';
 import { OutboxWorker } from './jobs/outbox-worker';
+import { acquisitionRoutes, registerShortLinks } from './modules/acquisition/acquisition.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
@@ -182,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(stripeWebhookRoutes(ctx));
       await api.register(placesRoutes(ctx));
       await api.register(mapRoutes(ctx));
+      await api.register(acquisitionRoutes(ctx));
       if (config.devMailbox) {
         await api.register(async (local) => {
           local.addHook('onRequest', localRequestsOnly);
@@ -197,6 +199,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       registerMailboxPage(local, ctx);
     });
   }
+
+  registerShortLinks(app, ctx);
 
   const webDist = config.webDist ? path.resolve(config.webDist) : defaultWebDist;
   const servesWeb = await registerWebApp(app, webDist);

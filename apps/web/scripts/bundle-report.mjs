@@ -12,6 +12,7 @@
 //   static imports, + the larger core and buyer language files. Nothing of the back office.
 // - scan (the door scanner at /scan): entry + the scanner app's chunk + its page's chunk, with their static
 //   imports and the assets they bring (the QR decoder's worker), + the larger core and scan language files.
+// - /acquisition: what the acquisition page adds to the app shell (its chart is hand-made SVG).
 // - /events: what the events page adds to the app shell: its chunk and the larger events language file, with
 //   their static imports, less the shell's chunks. Leaflet must not be among them: the map loads lazily.
 import { readFileSync } from 'node:fs';
@@ -28,6 +29,7 @@ const BUDGETS = {
   scan: 150 * KB,
   customers: 60 * KB,
   finances: 80 * KB,
+  acquisition: 60 * KB,
 };
 
 const dist = process.env.WEB_DIST ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
@@ -76,6 +78,7 @@ const LOCALE_PARTS = {
   scan: /\/i18n\/locales\/[a-z]{2}-scan\.ts$/,
   customers: /\/i18n\/locales\/[a-z]{2}-customers\.ts$/,
   payments: /\/i18n\/locales\/[a-z]{2}-payments\.ts$/,
+  acquisition: /\/i18n\/locales\/[a-z]{2}-acquisition\.ts$/,
 };
 /**
  * Translations: one language is loaded at start, so count the larger. The sign-in pages load the core part
@@ -127,9 +130,11 @@ const routes = {
   customers: [keyOf('src/app/routes/customers/customers-section-page.tsx'), ...largestLocale('customers')],
   // The finances page with its chart (drawn in SVG, no chart library) and its strings (the payments part).
   finances: [keyOf('src/app/routes/finances/finances-page.tsx'), ...largestLocale('payments')],
+  // Its own chart (hand-made SVG) included; the QR code library loads only when a code is downloaded.
+  acquisition: [keyOf('src/app/routes/acquisition/acquisition-page.tsx'), ...largestLocale('acquisition')],
 };
 /** A route counted beyond the shell leaves out the chunks the shell has already loaded. */
-const excluded = { events: shell, customers: shell, finances: shell };
+const excluded = { events: shell, customers: shell, finances: shell, acquisition: shell };
 const TITLES = {
   connection: '/connection route',
   buyer: '/e/{organisation}/{event} route (buyer app)',
@@ -137,6 +142,7 @@ const TITLES = {
   events: '/events route, beyond the shell',
   customers: '/customers, /customers/:id and /customers/list, beyond the shell',
   finances: '/finances route, beyond the shell',
+  acquisition: '/acquisition route, beyond the shell',
   scan: '/scan (door scanner, with its QR decoder)',
 };
 

@@ -38,6 +38,8 @@ export const createPublicOrderBodySchema = z.strictObject({
   lines,
   paymentMethod: z.enum(['free', 'offline', 'stripe']),
   locale: z.enum(['en', 'fr']).default('en'),
+  /** The first-party visitor id of the event page (acquisition): the order is credited to its visits. */
+  visitorId: z.uuid().optional(),
 });
 export type CreatePublicOrderBody = z.input<typeof createPublicOrderBodySchema>;
 

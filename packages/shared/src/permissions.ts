@@ -157,6 +157,7 @@ const EVENTS = anyOf('ALL', 'EVENT');
 const FINANCE = anyOf('ALL', 'FINANCE');
 const SCANNER = anyOf(...SCANNER_PERMISSIONS);
 const CUSTOMERS = anyOf('ALL', 'MEMBER');
+const ANALYTICS = anyOf('ALL', 'DASHBOARD');
 
 /**
  * Every action of the API and who may call it. Each API route names its entry (`config.access`), the
@@ -306,6 +307,18 @@ export const API_ACCESS = {
   'memberLists.addMembers': CUSTOMERS,
   'memberLists.removeMember': CUSTOMERS,
   'memberLists.history': CUSTOMERS,
+  'acquisition.events': ANALYTICS,
+  'acquisition.links': ANALYTICS,
+  'acquisition.createLink': ANALYTICS,
+  'acquisition.readLink': ANALYTICS,
+  'acquisition.updateLink': ANALYTICS,
+  'acquisition.deleteLink': ANALYTICS,
+  'acquisition.funnel': ANALYTICS,
+  'acquisition.funnelCsv': ANALYTICS,
+  'acquisition.settings': ANALYTICS,
+  'acquisition.updateSettings': ANALYTICS,
+  /** The public event page's first-party visit beacon (no personal data; rate- and size-limited). */
+  'public.recordVisit': PUBLIC,
 
   /** The development mailbox, registered only when DEV_MAILBOX is on. */
   'devMailbox.list': PUBLIC,

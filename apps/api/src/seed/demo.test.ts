@@ -36,6 +36,28 @@ describe('demo data', () => {
     expect(page.items.some((event) => event.status === 'published' && event.ticketTypeCount >= 2)).toBe(true);
   });
 
+  it('shows acquisition: tracking links with visits and attributed orders', async () => {
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: DEMO_ACCOUNT });
+    const { accessToken } = signIn.json() as { accessToken: string };
+    const [demo] = await t.app.ctx.db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.slug, 'demo-events'));
+    const headers = orgHeaders(accessToken, demo!.id);
+    const links = await t.app.inject({ method: 'GET', url: '/api/acquisition/links', headers });
+    expect(links.json().items).toHaveLength(3);
+    const today = new Date().toISOString().slice(0, 10);
+    const from = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10);
+    const funnel = await t.app.inject({
+      method: 'GET',
+      url: `/api/acquisition/funnel?from=${from}&to=${today}&groupBy=link`,
+      headers,
+    });
+    expect(funnel.statusCode, funnel.body).toBe(200);
+    const body = funnel.json() as { rows: { linkName: string | null; paidOrders: number }[] };
+    expect(body.rows.filter((row) => row.linkName && row.paidOrders > 0).length).toBe(3);
+  });
+
   it('runs once: a second start adds nothing', async () => {
     const before = await t.app.ctx.db.$count(events);
     await seedDemo(t.app.ctx, t.app.log);

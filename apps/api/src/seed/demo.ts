@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import { accountExists, createAccount } from '../modules/auth/auth.service';
 import { createOrganizationWith } from '../modules/organizations/organizations.service';
+import { seedDemoAcquisition } from './demo-acquisition';
 import { seedDemoEvents } from './demo-events';
 
 /** Named in the README: what a newcomer signs in with after `npm start`. */
@@ -55,6 +56,9 @@ export async function seedDemo(ctx: AppContext, log: FastifyBaseLogger): Promise
     if (!main || !festival) return undefined;
     return { organizationId: main.id, staffId: demo.id };
   });
-  if (created) await seedDemoEvents(ctx, created.organizationId, created.staffId);
+  if (created) {
+    await seedDemoEvents(ctx, created.organizationId, created.staffId);
+    await seedDemoAcquisition(ctx, created.organizationId, created.staffId);
+  }
   log.info(`Demo data created: sign in as ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
 }

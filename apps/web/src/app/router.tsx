@@ -26,7 +26,7 @@ function page(path: AppRoute, load: Loader): RouteObject {
 const upcoming = () => import('./routes/upcoming/upcoming-page');
 
 /** A page with its own part of the catalogue, loaded before it renders. */
-function withStrings(part: 'events' | 'payments' | 'customers', load: Loader): Loader {
+function withStrings(part: 'events' | 'payments' | 'customers' | 'acquisition', load: Loader): Loader {
   return async () => {
     const [module] = await Promise.all([
       load(),
@@ -76,7 +76,10 @@ export const routes: RouteObject[] = [
             '/finances',
             withStrings('payments', () => import('./routes/finances/finances-page')),
           ),
-          page('/acquisition', upcoming),
+          page(
+            '/acquisition',
+            withStrings('acquisition', () => import('./routes/acquisition/acquisition-page')),
+          ),
           page('/teams', () => import('./routes/teams/teams-page')),
           page('/teams/add', () => import('./routes/teams/add-member-page')),
           page('/teams/:id', () => import('./routes/teams/member-page')),

@@ -1,4 +1,5 @@
 export * from './customers';
+export * from './acquisition';
 export * from './events';
 export * from './identity';
 export * from './ledger';

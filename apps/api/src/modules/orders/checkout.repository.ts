@@ -258,6 +258,8 @@ export interface NewOrder {
   audit: { actorStaffId: string | null; action: string; after: unknown };
   /** The answer stored for the request's Idempotency-Key, committed with the order. */
   answer?: StoredAnswer | undefined;
+  /** The buyer's first-party visitor id: the order's attribution is written by the same statement. */
+  visitorId?: string | undefined;
 }
 
 export interface StoredAnswer {
@@ -295,7 +297,7 @@ const KEYED_SQL = `with locked as (
 // Tickets travel as one JSON array of records: PostgreSQL estimates its rows the same whatever the order's
 // size, so it plans the statement once per connection (with arrays it saw each order's size and planned
 // every execution anew).
-const orderSql = (keyed: boolean) => `${keyed ? KEYED_SQL : 'with '}placed_order as (
+const orderSql = (keyed: boolean, attributed: boolean) => `${keyed ? KEYED_SQL : 'with '}placed_order as (
   insert into orders (id, organization_id, event_id, code, status, channel, payment_method, buyer_name,
     buyer_email, locale, total_minor, currency, reserved_until, created_at, updated_at, paid_at, created_by,
     note)
@@ -320,12 +322,31 @@ const orderSql = (keyed: boolean) => `${keyed ? KEYED_SQL : 'with '}placed_order
   insert into audit_log (id, organization_id, actor_staff_id, action, target_type, target_id, after)
   select $21, $2, $22, $23, 'order', $1, $24 where exists (select 1 from placed_order)
   returning id
-)
+)${attributed ? attributionSql(keyed ? 30 : 25) : ''}
 select (select count(*) from placed_tickets)::int as tickets${
   keyed ? ', (select got from locked) as locked, exists (select 1 from keyed) as keyed' : ''
 }`;
-const ORDER_SQL = orderSql(false);
-const KEYED_ORDER_SQL = orderSql(true);
+// Acquisition: the visitor's first and last visit of the event that came from somewhere (a tracking link,
+// UTM values or an outside referrer) within the organisation's window before the order (30 days unless
+// it chose another). Read and written by the order's first statement: attribution costs no round trip.
+const attributionSql = (visitor: number) => `, touched as (
+  select id, occurred_at from acquisition_touches
+  where organization_id = $2 and event_id = $3 and visitor_id = $${visitor}::uuid and kind = 'visit'
+    and source <> 'direct' and occurred_at <= $14::timestamptz
+    and occurred_at > $14::timestamptz - make_interval(days => coalesce(
+      (select attribution_window_days from acquisition_settings where organization_id = $2), 30))
+), attributed as (
+  insert into order_attributions (order_id, organization_id, visitor_id, first_touch_id, last_touch_id)
+  select $1, $2, $${visitor}::uuid,
+    (select id from touched order by occurred_at, id limit 1),
+    (select id from touched order by occurred_at desc, id desc limit 1)
+  where exists (select 1 from placed_order)
+  returning 1
+)`;
+const ORDER_SQL = orderSql(false, false);
+const KEYED_ORDER_SQL = orderSql(true, false);
+const ATTRIBUTED_ORDER_SQL = orderSql(false, true);
+const KEYED_ATTRIBUTED_ORDER_SQL = orderSql(true, true);
 
 /**
  * The statement that writes the order, its tickets, its mail in the outbox and its audit entry (and the
@@ -333,10 +354,13 @@ const KEYED_ORDER_SQL = orderSql(true);
  * row is built before the transaction, so nothing needs reading back. It answers one `NewOrderRow`.
  */
 export function newOrderStatement(placed: NewOrder): RawStatement {
-  const { order, tickets, answer } = placed;
+  const { order, tickets, answer, visitorId } = placed;
+  const texts = visitorId
+    ? { keyed: KEYED_ATTRIBUTED_ORDER_SQL, plain: ATTRIBUTED_ORDER_SQL }
+    : { keyed: KEYED_ORDER_SQL, plain: ORDER_SQL };
   return {
-    name: answer ? 'insert_new_order_keyed' : 'insert_new_order',
-    text: answer ? KEYED_ORDER_SQL : ORDER_SQL,
+    name: `insert_new_order${answer ? '_keyed' : ''}${visitorId ? '_attributed' : ''}`,
+    text: answer ? texts.keyed : texts.plain,
     values: [
       order.id,
       order.organizationId,
@@ -373,6 +397,7 @@ export function newOrderStatement(placed: NewOrder): RawStatement {
       ...(answer
         ? [answer.lock, answer.keyHash, answer.requestHash, answer.status, JSON.stringify(answer.body)]
         : []),
+      ...(visitorId ? [visitorId] : []),
     ],
   };
 }

@@ -56,6 +56,8 @@ export interface PlaceOrderInput {
   catalogue?: { types: TicketTypeRow[]; organizer: repository.Organizer };
   /** The Idempotency-Key's answer to store with the order, in the order's first statement. */
   answer?: (placed: PlacedOrder) => StoredAnswer;
+  /** A buyer's first-party visitor id: the order's attribution rides on its first statement. */
+  visitorId?: string | undefined;
 }
 
 export interface PlacedOrder {
@@ -283,6 +285,7 @@ export async function placeOrder(
       after: { status, channel: input.channel, paymentMethod: method, totalMinor, currency },
     },
     answer: input.answer?.(placed),
+    visitorId: input.channel === 'online' ? input.visitorId : undefined,
   });
   // The order's rows go first (with the BEGIN, in one round trip): they lock nothing other buyers need.
   const result = await transactionEndingWith(ctx.db, first, async (tx, written, finish) => {

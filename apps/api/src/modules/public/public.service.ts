@@ -158,6 +158,7 @@ export async function createPublicOrder(
       actor: null,
       sendEmail: true,
       locale: body.locale,
+      visitorId: body.visitorId,
       catalogue,
       answer:
         hashes &&

@@ -9,6 +9,7 @@ import { placePublicOrder } from './api/place-order';
 import { attendeeNamesOf, missingNames } from './attendee-names';
 import { cartOf, type Quantities } from './cart';
 import { checkoutKey, forgetCheckoutKey } from './idempotency';
+import { visitorId } from './visits';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** A second request with the same key while the first is still running: wait, then ask again. */
@@ -79,6 +80,7 @@ export function CheckoutForm({
       lines,
       paymentMethod,
       locale,
+      visitorId: visitorId(),
     };
     return { errors: found, body };
   }

@@ -1,6 +1,7 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@guichet/shared/i18n';
 import { useSyncExternalStore } from 'react';
 import type { en, Translation } from './locales/en';
+import type { AcquisitionTranslation, enAcquisition } from './locales/en-acquisition';
 import type { BackOfficeTranslation, enBackOffice } from './locales/en-back-office';
 import type { BuyerTranslation, enBuyer } from './locales/en-buyer';
 import type { CustomersTranslation, enCustomers } from './locales/en-customers';
@@ -16,7 +17,15 @@ export const LOCALE_STORAGE_KEY = 'guichet.locale';
  * `buyer`, the door scanner `core` and `scan`, the Stripe account pages
  * also `payments`, and only the language in use is downloaded.
  */
-export type CataloguePart = 'core' | 'backOffice' | 'events' | 'buyer' | 'scan' | 'payments' | 'customers';
+export type CataloguePart =
+  | 'core'
+  | 'backOffice'
+  | 'events'
+  | 'buyer'
+  | 'scan'
+  | 'payments'
+  | 'customers'
+  | 'acquisition';
 type Catalogue = Partial<
   Translation &
     BackOfficeTranslation &
@@ -25,6 +34,7 @@ type Catalogue = Partial<
     ScanTranslation &
     PaymentsTranslation &
     CustomersTranslation
+    AcquisitionTranslation
 >;
 const loaders: Record<CataloguePart, Record<Locale, () => Promise<{ default: Catalogue }>>> = {
   core: {
@@ -54,6 +64,9 @@ const loaders: Record<CataloguePart, Record<Locale, () => Promise<{ default: Cat
   customers: {
     en: () => import('./locales/en-customers'),
     fr: () => import('./locales/fr-customers'),
+  acquisition: {
+    en: () => import('./locales/en-acquisition'),
+    fr: () => import('./locales/fr-acquisition'),
   },
 };
 const parts = new Set<CataloguePart>(['core']);
@@ -76,6 +89,7 @@ type LeafKey = Leaves<
     typeof enScan &
     typeof enPayments &
     typeof enCustomers
+    typeof enAcquisition
 >;
 type PluralBase<K> = K extends `${infer Base}_${PluralSuffix}` ? Base : never;
 

@@ -1,6 +1,7 @@
 import { ERROR_CODES } from '@guichet/shared/errors';
 import { describe, expect, it } from 'vitest';
 import { en as enCore } from './locales/en';
+import { enAcquisition } from './locales/en-acquisition';
 import { enBackOffice } from './locales/en-back-office';
 import { enBuyer } from './locales/en-buyer';
 import { enCustomers } from './locales/en-customers';
@@ -8,6 +9,7 @@ import { enEvents } from './locales/en-events';
 import { enPayments } from './locales/en-payments';
 import { enScan } from './locales/en-scan';
 import { fr as frCore } from './locales/fr';
+import { frAcquisition } from './locales/fr-acquisition';
 import { frBackOffice } from './locales/fr-back-office';
 import { frBuyer } from './locales/fr-buyer';
 import { frCustomers } from './locales/fr-customers';
@@ -17,8 +19,26 @@ import { frScan } from './locales/fr-scan';
 
 // The sign-in pages load the core part only; the back office also its own, the events pages also theirs,
 // the buyer's pages core and their own. Together they are the whole language.
-const en = { ...enCore, ...enBackOffice, ...enEvents, ...enBuyer, ...enScan, ...enPayments, ...enCustomers };
-const fr = { ...frCore, ...frBackOffice, ...frEvents, ...frBuyer, ...frScan, ...frPayments, ...frCustomers };
+const en = {
+  ...enCore,
+  ...enBackOffice,
+  ...enEvents,
+  ...enBuyer,
+  ...enScan,
+  ...enPayments,
+  ...enCustomers,
+  ...enAcquisition,
+};
+const fr = {
+  ...frCore,
+  ...frBackOffice,
+  ...frEvents,
+  ...frBuyer,
+  ...frScan,
+  ...frPayments,
+  ...frCustomers,
+  ...frAcquisition,
+};
 
 function leaves(value: unknown, prefix = ''): string[] {
   if (typeof value === 'string') return [prefix];
@@ -43,9 +63,16 @@ describe('translations', () => {
   });
 
   it('keeps the parts apart: no section is in both', () => {
-    const sections = [enCore, enBackOffice, enEvents, enBuyer, enScan, enPayments, enCustomers].flatMap(
-      (part) => Object.keys(part),
-    );
+    const sections = [
+      enCore,
+      enBackOffice,
+      enEvents,
+      enBuyer,
+      enScan,
+      enPayments,
+      enCustomers,
+      enAcquisition,
+    ].flatMap((part) => Object.keys(part));
     expect(sections.filter((key, index) => sections.indexOf(key) !== index)).toEqual([]);
   });
 
@@ -65,6 +92,9 @@ describe('translations', () => {
       'language.en',
       'language.fr',
       'nav.acquisition',
+      'acquisition.funnel.total',
+      'acquisition.links.actions',
+      'acquisition.channels.email',
       'nav.finances',
       'nav.organization',
       'nav.scanner',

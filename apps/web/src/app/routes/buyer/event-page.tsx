@@ -8,6 +8,7 @@ import { type BuyerDetails, CheckoutForm } from '../../../features/buyer/checkou
 import { formatEventDate, formatEventEnd } from '../../../features/buyer/format';
 import { LoadFailed } from '../../../features/buyer/load-failed';
 import { TicketPicker } from '../../../features/buyer/ticket-picker';
+import { landingOf, trackVisit } from '../../../features/buyer/visits';
 import { useTranslation } from '../../../lib/i18n';
 import { eventSlugsOf, navigate } from '../../buyer/navigation';
 
@@ -16,6 +17,9 @@ export default function EventPage({ address }: { address: URL }) {
   const { t } = useTranslation();
   const { orgSlug, eventSlug } = eventSlugsOf(address.pathname);
   const { state, reload, retry } = usePublicEvent(orgSlug, eventSlug);
+  // First-party visit, once per page load: sent as the page opens, beside the event's read.
+  const landing = useRef(landingOf(address, document.referrer));
+  useEffect(() => trackVisit({ orgSlug, eventSlug }, 'visit', landing.current), [orgSlug, eventSlug]);
 
   const title =
     state.kind === 'ready'
@@ -78,6 +82,7 @@ function EventView({
   }, []);
 
   function goTo(next: 'tickets' | 'details') {
+    if (next === 'details') trackVisit({ orgSlug, eventSlug }, 'checkout');
     moved.current = true;
     setStep(next);
   }
