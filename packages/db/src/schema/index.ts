@@ -1,5 +1,5 @@
-export * from './customers';
 export * from './acquisition';
+export * from './customers';
 export * from './events';
 export * from './identity';
 export * from './ledger';

@@ -33,7 +33,7 @@ type Catalogue = Partial<
     BuyerTranslation &
     ScanTranslation &
     PaymentsTranslation &
-    CustomersTranslation
+    CustomersTranslation &
     AcquisitionTranslation
 >;
 const loaders: Record<CataloguePart, Record<Locale, () => Promise<{ default: Catalogue }>>> = {
@@ -64,6 +64,7 @@ const loaders: Record<CataloguePart, Record<Locale, () => Promise<{ default: Cat
   customers: {
     en: () => import('./locales/en-customers'),
     fr: () => import('./locales/fr-customers'),
+  },
   acquisition: {
     en: () => import('./locales/en-acquisition'),
     fr: () => import('./locales/fr-acquisition'),
@@ -88,7 +89,7 @@ type LeafKey = Leaves<
     typeof enBuyer &
     typeof enScan &
     typeof enPayments &
-    typeof enCustomers
+    typeof enCustomers &
     typeof enAcquisition
 >;
 type PluralBase<K> = K extends `${infer Base}_${PluralSuffix}` ? Base : never;
