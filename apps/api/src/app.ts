@@ -11,6 +11,7 @@ import type { AppContext } from './context';
 import { type Mailer, smtpMailer } from './jobs/mailer';
 import { OutboxWorker } from './jobs/outbox-worker';
 import { acquisitionRoutes, registerShortLinks } from './modules/acquisition/acquisition.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
@@ -184,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(placesRoutes(ctx));
       await api.register(mapRoutes(ctx));
       await api.register(acquisitionRoutes(ctx));
+      await api.register(dashboardRoutes(ctx));
       if (config.devMailbox) {
         await api.register(async (local) => {
           local.addHook('onRequest', localRequestsOnly);

@@ -317,6 +317,9 @@ export const API_ACCESS = {
   'acquisition.funnelCsv': ANALYTICS,
   'acquisition.settings': ANALYTICS,
   'acquisition.updateSettings': ANALYTICS,
+  /** The dashboard (`/`): figures only, no payouts, documents or customer details (decision 023). */
+  'dashboard.figures': ANALYTICS,
+  'dashboard.stream': ANALYTICS,
   /** The public event page's first-party visit beacon (no personal data; rate- and size-limited). */
   'public.recordVisit': PUBLIC,
 
