@@ -320,6 +320,8 @@ export const API_ACCESS = {
   /** The dashboard (`/`): figures only, no payouts, documents or customer details (decision 023). */
   'dashboard.figures': ANALYTICS,
   'dashboard.stream': ANALYTICS,
+  'dashboard.events': ANALYTICS,
+  'dashboard.attention': ANALYTICS,
   /** The public event page's first-party visit beacon (no personal data; rate- and size-limited). */
   'public.recordVisit': PUBLIC,
 

@@ -16,6 +16,8 @@ afterAll(async () => t.close());
 const period = () => `from=${dayFromToday(-6)}&to=${dayFromToday(0)}`;
 const ENDPOINTS: Record<string, () => string> = {
   'GET /dashboard/figures': () => `/api/dashboard/figures?${period()}`,
+  'GET /dashboard/events': () => '/api/dashboard/events',
+  'GET /dashboard/attention': () => '/api/dashboard/attention',
 };
 
 const GRANTED: Permission[][] = [['ALL'], ['DASHBOARD']];

@@ -1,8 +1,16 @@
-import { dashboardFiguresQuerySchema, dashboardFiguresSchema } from '@guichet/shared/dashboard';
+import {
+  attentionQuerySchema,
+  attentionSchema,
+  dashboardEventsSchema,
+  dashboardFiguresQuerySchema,
+  dashboardFiguresSchema,
+} from '@guichet/shared/dashboard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { errorResponses, organizationHeaderSchema } from '../../http';
 import { requireTenant } from '../../plugins/tenancy';
+import { attentionRows } from './attention.repository';
+import { dashboardEvents } from './events.service';
 import { figures } from './figures.service';
 import { type DashboardChanges, PollingDashboardChanges } from './live';
 
@@ -40,6 +48,35 @@ export function dashboardRoutes(ctx: AppContext, changes?: DashboardChanges): Fa
         },
       },
       async (request) => figures(ctx.db, org(request), request.query),
+    );
+
+    app.get(
+      '/dashboard/events',
+      {
+        config: { access: 'dashboard.events' },
+        schema: {
+          ...common,
+          summary: 'Upcoming events with fill rate and sales pace; events happening now with their headcount',
+          response: { 200: dashboardEventsSchema, ...errorResponses(400, 401, 403) },
+        },
+      },
+      async (request) => dashboardEvents(ctx.db, org(request)),
+    );
+
+    app.get(
+      '/dashboard/attention',
+      {
+        config: { access: 'dashboard.attention' },
+        schema: {
+          ...common,
+          summary: 'What needs attention, each item with the event it concerns, as counts',
+          querystring: attentionQuerySchema,
+          response: { 200: attentionSchema, ...errorResponses(400, 401, 403) },
+        },
+      },
+      async (request) => ({
+        items: await attentionRows(ctx.db, org(request), request.query.unpaidDays, new Date()),
+      }),
     );
 
     app.get(
