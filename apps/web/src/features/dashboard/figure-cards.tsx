@@ -30,7 +30,7 @@ function ChangeBadge({ figure }: { figure: Figure }) {
     );
   const good = figure.lowerIsBetter ? change <= 0 : change >= 0;
   return (
-    <Badge variant="light" color={change === 0 ? 'gray' : good ? 'teal' : 'red'} size="sm">
+    <Badge variant="light" color={change === 0 ? 'gray' : good ? 'teal' : 'red'} c="dark.8" size="sm">
       {t('dashboard.change', { value: `${change > 0 ? '+' : ''}${change}` })}
     </Badge>
   );

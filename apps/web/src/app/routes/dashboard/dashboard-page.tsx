@@ -17,7 +17,11 @@ import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { useDashboardStream } from '../../../features/dashboard/api/figures-stream';
+import { useAttention } from '../../../features/dashboard/api/get-attention';
+import { useDashboardEvents } from '../../../features/dashboard/api/get-events';
 import { useDashboardFigures } from '../../../features/dashboard/api/get-figures';
+import { AttentionList } from '../../../features/dashboard/attention-list';
+import { EventsPanel } from '../../../features/dashboard/events-panel';
 import { FigureCards } from '../../../features/dashboard/figure-cards';
 import {
   DASHBOARD_PRESETS,
@@ -45,6 +49,12 @@ export default function DashboardPage() {
   const query = useMemo(() => figuresQuery(preset), [preset]);
   const figures = useDashboardFigures(query);
   const status = useDashboardStream(query);
+  const events = useDashboardEvents();
+  const attention = useAttention();
+  const may = {
+    events: canAccessRoute('/events', permissions),
+    finances: canAccessRoute('/finances', permissions),
+  };
   const links = NAV_ITEMS.filter((item) => item.route !== '/' && canAccessRoute(item.route, permissions));
 
   let content: React.ReactNode;
@@ -95,7 +105,7 @@ export default function DashboardPage() {
             <Title order={2} size="h3" id="figures-title">
               {t('dashboard.figuresTitle')}
             </Title>
-            <Badge variant="light" color={STATUS_COLORS[status]} role="status">
+            <Badge variant="light" color={STATUS_COLORS[status]} c="dark.8" role="status">
               {t(`dashboard.status.${status}`)}
             </Badge>
           </Group>
@@ -110,6 +120,28 @@ export default function DashboardPage() {
           {t('dashboard.comparedWith')}
         </Text>
         {content}
+      </section>
+
+      <section aria-labelledby="attention-title">
+        <Title order={2} size="h3" id="attention-title" mb="sm">
+          {t('dashboard.attention.title')}
+        </Title>
+        {attention.data ? (
+          <AttentionList items={attention.data.items} may={may} />
+        ) : (
+          <Loader size="sm" aria-label={t('dashboard.loading')} />
+        )}
+      </section>
+
+      <section aria-labelledby="events-title">
+        <Title order={2} size="h3" id="events-title" mb="sm">
+          {t('dashboard.events.title')}
+        </Title>
+        {events.data ? (
+          <EventsPanel events={events.data} canOpen={may.events} />
+        ) : (
+          <Loader size="sm" aria-label={t('dashboard.loading')} />
+        )}
       </section>
 
       {links.length > 0 && (

@@ -24,6 +24,9 @@ export function useDashboardStream(query: string): StreamStatus {
           try {
             const { figures } = JSON.parse(message.data) as { figures: DashboardFigures };
             queryClient.setQueryData(dashboardKeys.figures(query), figures);
+            // What moved the figures may move the events' sales, headcounts and what needs attention.
+            void queryClient.invalidateQueries({ queryKey: dashboardKeys.events });
+            void queryClient.invalidateQueries({ queryKey: dashboardKeys.attention });
           } catch {
             // A message that is not figures changes nothing on screen.
           }
