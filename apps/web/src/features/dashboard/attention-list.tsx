@@ -23,14 +23,14 @@ export function AttentionList({
   if (items.length === 0)
     return (
       <Card withBorder padding="md">
-        <Text c="dimmed">{t('dashboard.attention.none')}</Text>
+        <Text c="dimmed">{t('overview.attention.none')}</Text>
       </Card>
     );
   return (
     <Card withBorder padding="md">
       <List spacing="xs">
         {items.map((item) => {
-          const text = t(`dashboard.attention.kinds.${item.kind}`, {
+          const text = t(`overview.attention.kinds.${item.kind}`, {
             count: item.count,
             event: item.eventName ?? '',
           });

@@ -23,26 +23,26 @@ function EventCard({ event, canOpen }: { event: DashboardEvent; canOpen: boolean
         </Text>
         {event.insideNow !== null && (
           <Text size="sm" fw={600}>
-            {t('dashboard.events.inside', { inside: event.insideNow, checkedIn: event.checkedIn ?? 0 })}
+            {t('overview.events.inside', { inside: event.insideNow, checkedIn: event.checkedIn ?? 0 })}
           </Text>
         )}
         <Group justify="space-between" gap="xs">
           <Text size="sm">
             {event.capacity === null
-              ? t('dashboard.events.sold', { count: event.ticketsSold })
-              : t('dashboard.events.soldOf', { sold: event.ticketsSold, capacity: event.capacity })}
+              ? t('overview.events.sold', { count: event.ticketsSold })
+              : t('overview.events.soldOf', { sold: event.ticketsSold, capacity: event.capacity })}
           </Text>
           {percent !== null && <Text size="sm">{percent}%</Text>}
         </Group>
         {percent !== null && (
-          <Progress value={percent} aria-label={t('dashboard.events.fill', { percent })} color="teal.8" />
+          <Progress value={percent} aria-label={t('overview.events.fill', { percent })} color="teal.8" />
         )}
         <Text size="xs" c="dimmed">
-          {t('dashboard.events.pace', { count: event.soldLast7Days })}
+          {t('overview.events.pace', { count: event.soldLast7Days })}
         </Text>
         {event.comparable && (
           <Text size="xs" c="dimmed">
-            {t('dashboard.events.comparable', {
+            {t('overview.events.comparable', {
               name: event.comparable.name,
               sameTime: event.comparable.soldSameTimeBefore,
               total: event.comparable.ticketsSold,
@@ -62,7 +62,7 @@ export function EventsPanel({ events, canOpen }: { events: DashboardEvents; canO
       {events.now.length > 0 && (
         <section aria-labelledby="events-now">
           <Title order={3} size="h4" id="events-now" mb="xs">
-            {t('dashboard.events.now')}
+            {t('overview.events.now')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
             {events.now.map((event) => (
@@ -73,10 +73,10 @@ export function EventsPanel({ events, canOpen }: { events: DashboardEvents; canO
       )}
       <section aria-labelledby="events-upcoming">
         <Title order={3} size="h4" id="events-upcoming" mb="xs">
-          {t('dashboard.events.upcoming')}
+          {t('overview.events.upcoming')}
         </Title>
         {events.upcoming.length === 0 ? (
-          <Text c="dimmed">{t('dashboard.events.none')}</Text>
+          <Text c="dimmed">{t('overview.events.none')}</Text>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
             {events.upcoming.map((event) => (

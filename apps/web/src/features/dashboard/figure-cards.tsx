@@ -25,13 +25,13 @@ function ChangeBadge({ figure }: { figure: Figure }) {
   if (change === null)
     return (
       <Text size="xs" c="dimmed">
-        {t('dashboard.noPrevious')}
+        {t('overview.noPrevious')}
       </Text>
     );
   const good = figure.lowerIsBetter ? change <= 0 : change >= 0;
   return (
     <Badge variant="light" color={change === 0 ? 'gray' : good ? 'teal' : 'red'} c="dark.8" size="sm">
-      {t('dashboard.change', { value: `${change > 0 ? '+' : ''}${change}` })}
+      {t('overview.change', { value: `${change > 0 ? '+' : ''}${change}` })}
     </Badge>
   );
 }
@@ -49,7 +49,7 @@ function FigureCard({ figure }: { figure: Figure }) {
       <Group gap="xs" wrap="nowrap">
         <ChangeBadge figure={figure} />
         <Text size="xs" c="dimmed">
-          {t('dashboard.previous', { value: figure.previousText })}
+          {t('overview.previous', { value: figure.previousText })}
         </Text>
       </Group>
     </Stack>
@@ -60,7 +60,7 @@ function FigureCard({ figure }: { figure: Figure }) {
       padding="md"
       component={Link}
       to={figure.to}
-      aria-label={t('dashboard.openRows', { figure: t(figure.label), value: figure.value })}
+      aria-label={t('overview.openRows', { figure: t(figure.label), value: figure.value })}
     >
       {body}
     </Card>
@@ -131,38 +131,38 @@ export function FigureCards({
       lowerIsBetter,
     });
     return [
-      figure('grossMinor', 'dashboard.figures.gross'),
-      figure('netMinor', 'dashboard.figures.net'),
-      figure('refundsMinor', 'dashboard.figures.refunds', true),
-      figure('averageOrderMinor', 'dashboard.figures.averageOrder'),
+      figure('grossMinor', 'overview.figures.gross'),
+      figure('netMinor', 'overview.figures.net'),
+      figure('refundsMinor', 'overview.figures.refunds', true),
+      figure('averageOrderMinor', 'overview.figures.averageOrder'),
     ];
   });
   const counts: Figure[] = [
-    counted('orders', 'dashboard.figures.orders', current.orders, previous.orders, finances),
+    counted('orders', 'overview.figures.orders', current.orders, previous.orders, finances),
     counted(
       'tickets',
-      'dashboard.figures.tickets',
+      'overview.figures.tickets',
       current.ticketsSold,
       previous.ticketsSold,
       may('/events', '/events'),
     ),
     counted(
       'newCustomers',
-      'dashboard.figures.newCustomers',
+      'overview.figures.newCustomers',
       current.newCustomers,
       previous.newCustomers,
       may('/customers/list', `/customers/list?firstFrom=${current.from}&firstTo=${current.to}`),
     ),
     counted(
       'returningCustomers',
-      'dashboard.figures.returningCustomers',
+      'overview.figures.returningCustomers',
       current.returningCustomers,
       previous.returningCustomers,
       may('/customers/list', `/customers/list?lastFrom=${current.from}&lastTo=${current.to}`),
     ),
     counted(
       'checkIns',
-      'dashboard.figures.checkIns',
+      'overview.figures.checkIns',
       current.checkIns,
       previous.checkIns,
       may('/events', '/events'),

@@ -24,13 +24,13 @@ export function SalesChart({ figures, currency }: { figures: DashboardFigures; c
   return (
     <Stack gap={4}>
       <Text fw={600} size="sm">
-        {t('dashboard.chartTitle', { currency })}
+        {t('overview.chartTitle', { currency })}
       </Text>
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         width="100%"
         role="img"
-        aria-label={t('dashboard.chartLabel', { currency, from: first, to: last })}
+        aria-label={t('overview.chartLabel', { currency, from: first, to: last })}
         style={{ maxHeight: 200, display: 'block' }}
       >
         <line x1={0} x2={WIDTH} y1={HEIGHT - 1} y2={HEIGHT - 1} stroke="var(--mantine-color-gray-5)" />
@@ -46,7 +46,7 @@ export function SalesChart({ figures, currency }: { figures: DashboardFigures; c
               fill={BAR}
             >
               <title>
-                {`${point.at}: ${formatMoney(point.grossMinor, currency, locale)} · ${t('dashboard.ordersCount', { count: point.orders })}`}
+                {`${point.at}: ${formatMoney(point.grossMinor, currency, locale)} · ${t('overview.ordersCount', { count: point.orders })}`}
               </title>
             </rect>
           );

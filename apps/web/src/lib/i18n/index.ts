@@ -5,6 +5,7 @@ import type { AcquisitionTranslation, enAcquisition } from './locales/en-acquisi
 import type { BackOfficeTranslation, enBackOffice } from './locales/en-back-office';
 import type { BuyerTranslation, enBuyer } from './locales/en-buyer';
 import type { CustomersTranslation, enCustomers } from './locales/en-customers';
+import type { DashboardTranslation, enDashboard } from './locales/en-dashboard';
 import type { EventsTranslation, enEvents } from './locales/en-events';
 import type { enPayments, PaymentsTranslation } from './locales/en-payments';
 import type { enScan, ScanTranslation } from './locales/en-scan';
@@ -25,7 +26,8 @@ export type CataloguePart =
   | 'scan'
   | 'payments'
   | 'customers'
-  | 'acquisition';
+  | 'acquisition'
+  | 'dashboard';
 type Catalogue = Partial<
   Translation &
     BackOfficeTranslation &
@@ -34,7 +36,8 @@ type Catalogue = Partial<
     ScanTranslation &
     PaymentsTranslation &
     CustomersTranslation &
-    AcquisitionTranslation
+    AcquisitionTranslation &
+    DashboardTranslation
 >;
 const loaders: Record<CataloguePart, Record<Locale, () => Promise<{ default: Catalogue }>>> = {
   core: {
@@ -69,6 +72,10 @@ const loaders: Record<CataloguePart, Record<Locale, () => Promise<{ default: Cat
     en: () => import('./locales/en-acquisition'),
     fr: () => import('./locales/fr-acquisition'),
   },
+  dashboard: {
+    en: () => import('./locales/en-dashboard'),
+    fr: () => import('./locales/fr-dashboard'),
+  },
 };
 const parts = new Set<CataloguePart>(['core']);
 
@@ -90,7 +97,8 @@ type LeafKey = Leaves<
     typeof enScan &
     typeof enPayments &
     typeof enCustomers &
-    typeof enAcquisition
+    typeof enAcquisition &
+    typeof enDashboard
 >;
 type PluralBase<K> = K extends `${infer Base}_${PluralSuffix}` ? Base : never;
 
