@@ -14,6 +14,7 @@ import { liveBus } from './live/live-bus';
 import { acquisitionRoutes, registerShortLinks } from './modules/acquisition/acquisition.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { attachmentRenderer } from './modules/delivery/tickets-document';
 import { eventsRoutes } from './modules/events/events.routes';
@@ -203,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(placesRoutes(ctx));
       await api.register(mapRoutes(ctx));
       await api.register(acquisitionRoutes(ctx));
+      await api.register(dashboardRoutes(ctx));
       if (config.devMailbox) {
         await api.register(async (local) => {
           local.addHook('onRequest', localRequestsOnly);

@@ -330,6 +330,11 @@ export const API_ACCESS = {
   'public.orderCalendar': PUBLIC,
   /** The public event page's HTML, with the event's title, previews and JSON-LD in its head. */
   'public.eventPage': PUBLIC,
+  /** The dashboard (`/`): figures only, no payouts, documents or customer details (decision 027). */
+  'dashboard.figures': ANALYTICS,
+  'dashboard.stream': ANALYTICS,
+  'dashboard.events': ANALYTICS,
+  'dashboard.attention': ANALYTICS,
 
   /** The development mailbox, registered only when DEV_MAILBOX is on. */
   'devMailbox.list': PUBLIC,

@@ -23,8 +23,6 @@ function page(path: AppRoute, load: Loader): RouteObject {
     : { path: path.slice(1), handle, lazy: lazyComponent(load) };
 }
 
-const upcoming = () => import('./routes/upcoming/upcoming-page');
-
 /** A page with its own part of the catalogue, loaded before it renders. */
 function withStrings(part: 'events' | 'payments' | 'acquisition', load: Loader): Loader {
   return async () => {

@@ -3,10 +3,10 @@ import type { Headcount } from '@guichet/shared/scan';
 import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { FormError } from '../../components/form-error';
 import { useTranslation } from '../../lib/i18n';
+import type { StreamStatus } from '../../lib/live/event-stream';
 import { useHeadcount } from './api/get-headcount';
 import { formatScanTime } from './format';
 import { type BarRow, HeadcountBars } from './headcount-bars';
-import type { StreamStatus } from './live/event-stream';
 import { LiveIndicator } from './live/live-indicator';
 
 /** One big figure with its name; the group is named after it so it reads as "Inside now, 12". */

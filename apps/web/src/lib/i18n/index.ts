@@ -6,6 +6,7 @@ import type { BackOfficeTranslation, enBackOffice } from './locales/en-back-offi
 import type { BuyerTranslation, enBuyer } from './locales/en-buyer';
 // The customers pages translate with their own strings (features/customers/i18n.ts); their keys are typed here.
 import type { enCustomers } from './locales/en-customers';
+import type { DashboardTranslation, enDashboard } from './locales/en-dashboard';
 import type { EventsTranslation, enEvents } from './locales/en-events';
 import type { enPayments, PaymentsTranslation } from './locales/en-payments';
 import type { enScan, ScanTranslation } from './locales/en-scan';
@@ -18,7 +19,15 @@ export const LOCALE_STORAGE_KEY = 'guichet.locale';
  * `buyer`, the door scanner `core` and `scan`, the Stripe account pages
  * also `payments`, and only the language in use is downloaded.
  */
-export type CataloguePart = 'core' | 'backOffice' | 'events' | 'buyer' | 'scan' | 'payments' | 'acquisition';
+export type CataloguePart =
+  | 'core'
+  | 'backOffice'
+  | 'events'
+  | 'buyer'
+  | 'scan'
+  | 'payments'
+  | 'acquisition'
+  | 'dashboard';
 type Catalogue = Partial<
   Translation &
     BackOfficeTranslation &
@@ -26,7 +35,8 @@ type Catalogue = Partial<
     BuyerTranslation &
     ScanTranslation &
     PaymentsTranslation &
-    AcquisitionTranslation
+    AcquisitionTranslation &
+    DashboardTranslation
 >;
 const loaders: Record<CataloguePart, Record<Locale, () => Promise<{ default: Catalogue }>>> = {
   core: {
@@ -57,6 +67,10 @@ const loaders: Record<CataloguePart, Record<Locale, () => Promise<{ default: Cat
     en: () => import('./locales/en-acquisition'),
     fr: () => import('./locales/fr-acquisition'),
   },
+  dashboard: {
+    en: () => import('./locales/en-dashboard'),
+    fr: () => import('./locales/fr-dashboard'),
+  },
 };
 const parts = new Set<CataloguePart>(['core']);
 
@@ -78,7 +92,8 @@ type LeafKey = Leaves<
     typeof enScan &
     typeof enPayments &
     typeof enAcquisition &
-    typeof enCustomers
+    typeof enCustomers &
+    typeof enDashboard
 >;
 type PluralBase<K> = K extends `${infer Base}_${PluralSuffix}` ? Base : never;
 

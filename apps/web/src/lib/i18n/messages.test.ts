@@ -5,6 +5,7 @@ import { enAcquisition } from './locales/en-acquisition';
 import { enBackOffice } from './locales/en-back-office';
 import { enBuyer } from './locales/en-buyer';
 import { enCustomers } from './locales/en-customers';
+import { enDashboard } from './locales/en-dashboard';
 import { enEvents } from './locales/en-events';
 import { enPayments } from './locales/en-payments';
 import { enScan } from './locales/en-scan';
@@ -13,6 +14,7 @@ import { frAcquisition } from './locales/fr-acquisition';
 import { frBackOffice } from './locales/fr-back-office';
 import { frBuyer } from './locales/fr-buyer';
 import { frCustomers } from './locales/fr-customers';
+import { frDashboard } from './locales/fr-dashboard';
 import { frEvents } from './locales/fr-events';
 import { frPayments } from './locales/fr-payments';
 import { frScan } from './locales/fr-scan';
@@ -28,6 +30,7 @@ const en = {
   ...enPayments,
   ...enAcquisition,
   ...enCustomers,
+  ...enDashboard,
 };
 const fr = {
   ...frCore,
@@ -38,6 +41,7 @@ const fr = {
   ...frPayments,
   ...frAcquisition,
   ...frCustomers,
+  ...frDashboard,
 };
 
 function leaves(value: unknown, prefix = ''): string[] {
@@ -72,6 +76,7 @@ describe('translations', () => {
       enPayments,
       enAcquisition,
       enCustomers,
+      enDashboard,
     ].flatMap((part) => Object.keys(part));
     expect(sections.filter((key, index) => sections.indexOf(key) !== index)).toEqual([]);
   });

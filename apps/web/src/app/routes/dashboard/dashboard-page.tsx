@@ -1,12 +1,18 @@
 import { canAccessRoute } from '@guichet/shared/permissions';
-import { Card, EmptyState, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { useTranslation } from '../../../lib/i18n';
+import { loadCataloguePart, useTranslation } from '../../../lib/i18n';
 import { NAV_ITEMS } from '../../../lib/navigation';
 import { useSessionState } from '../../../lib/session/use-session';
 
-/** `/`: the organisation's start page. Figures come with ticket sales; until then, an honest empty state. */
+// The figures, their chart and live stream load after the frame: the page is part of the app shell.
+const DashboardBoard = lazy(() =>
+  Promise.all([import('./dashboard-board'), loadCataloguePart('dashboard')]).then(([module]) => module),
+);
+
+/** `/` (ALL or DASHBOARD): the organisation's start page, its figures, events and what needs attention. */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const { user, organization, permissions } = useSessionState();
@@ -18,9 +24,15 @@ export default function DashboardPage() {
         {organization && <Text c="dimmed">{t('dashboard.organization', { name: organization.name })}</Text>}
       </PageHeader>
 
-      <Card withBorder padding="xl">
-        <EmptyState title={t('dashboard.emptyTitle')} description={t('dashboard.emptyBody')} />
-      </Card>
+      <Suspense
+        fallback={
+          <Center p="xl">
+            <Loader aria-label={t('dashboard.loading')} />
+          </Center>
+        }
+      >
+        <DashboardBoard />
+      </Suspense>
 
       {links.length > 0 && (
         <section aria-labelledby="quick-links">

@@ -1,6 +1,6 @@
 import type { Headcount } from '@guichet/shared/scan';
 import type { QueryClient } from '@tanstack/react-query';
-import type { StreamMessage } from '../live/sse-parser';
+import type { StreamMessage } from '../../../lib/live/sse-parser';
 import { checkinKeys } from './keys';
 
 /**

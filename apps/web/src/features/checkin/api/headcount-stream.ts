@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { api, staffSession } from '../../../lib/api-client';
 import { eventPath } from '../../../lib/event-resource';
 import { API_BASE_URL } from '../../../lib/http-client';
-import { openEventStream, type StreamStatus } from '../live/event-stream';
+import { openEventStream, type StreamStatus } from '../../../lib/live/event-stream';
 import { applyHeadcount, headcountOf } from './headcount-cache';
 import { checkinKeys } from './keys';
 

@@ -1,7 +1,7 @@
 import { Badge, Box } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n';
+import type { StreamStatus } from '../../../lib/live/event-stream';
 import { lightBadge } from '../badge';
-import type { StreamStatus } from './event-stream';
 
 const COLORS: Record<StreamStatus, string> = {
   connecting: 'gray',

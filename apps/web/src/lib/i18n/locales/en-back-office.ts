@@ -48,10 +48,8 @@ export const enBackOffice = {
   dashboard: {
     welcome: 'Welcome, {{name}}',
     organization: 'Organisation: {{name}}',
-    emptyTitle: 'No figures yet',
-    emptyBody:
-      'Sales, revenue and check-in figures appear here once tickets are sold. Start by creating an event and its ticket types.',
     quickLinks: 'Quick links',
+    loading: 'Loading the figures',
   },
   nav: {
     main: 'Main navigation',
@@ -89,11 +87,6 @@ export const enBackOffice = {
   },
   dialog: {
     close: 'Close',
-  },
-  upcoming: {
-    title: 'This area is not available yet',
-    body: 'It is being built and will arrive in a coming version of Guichet. Nothing is shown here until it works for real.',
-    backToDashboard: 'Back to the start page',
   },
   profile: {
     account: 'Account',

@@ -49,10 +49,8 @@ export const frBackOffice: BackOfficeTranslation = {
   dashboard: {
     welcome: 'Bienvenue, {{name}}',
     organization: 'Organisation : {{name}}',
-    emptyTitle: 'Pas encore de chiffres',
-    emptyBody:
-      'Les ventes, le chiffre d’affaires et les entrées s’afficheront ici dès que des billets seront vendus. Commencez par créer un événement et ses types de billets.',
     quickLinks: 'Accès rapides',
+    loading: 'Chargement des chiffres',
   },
   nav: {
     main: 'Navigation principale',
@@ -90,11 +88,6 @@ export const frBackOffice: BackOfficeTranslation = {
   },
   dialog: {
     close: 'Fermer',
-  },
-  upcoming: {
-    title: 'Cet espace n’est pas encore disponible',
-    body: 'Il est en construction et arrivera dans une prochaine version de Guichet. Rien n’est affiché ici tant qu’il ne fonctionne pas pour de vrai.',
-    backToDashboard: 'Retour à la page d’accueil',
   },
   profile: {
     account: 'Compte',

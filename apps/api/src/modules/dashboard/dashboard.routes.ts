@@ -1,0 +1,148 @@
+import {
+  attentionQuerySchema,
+  attentionSchema,
+  dashboardEventsSchema,
+  dashboardFiguresQuerySchema,
+  dashboardFiguresSchema,
+} from '@guichet/shared/dashboard';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { errorResponses, organizationHeaderSchema } from '../../http';
+import { requireTenant } from '../../plugins/tenancy';
+import { attentionRows } from './attention.repository';
+import { dashboardEvents } from './events.service';
+import { figures } from './figures.service';
+import { type DashboardChanges, PollingDashboardChanges } from './live';
+
+const PING_MS = 15_000;
+
+/**
+ * `/dashboard/...` (ALL or DASHBOARD): the figures of a period against the previous one, and the same
+ * figures as a stream that sends them again whenever they change. Figures only: no payouts, documents or customer details (decision 027).
+ */
+export function dashboardRoutes(ctx: AppContext, changes?: DashboardChanges): FastifyPluginAsyncZod {
+  return async (app) => {
+    const live =
+      changes ??
+      new PollingDashboardChanges(ctx.db, ctx.config.scan.headcountPollMs, (error) =>
+        app.log.error({ err: error }, 'dashboard change poll failed'),
+      );
+    app.addHook('onClose', async () => live.close());
+    // Open streams would keep the server from closing: end them first.
+    const streams = new Set<() => void>();
+    app.addHook('preClose', async () => {
+      for (const end of streams) end();
+    });
+    const common = { tags: ['dashboard'], security: [{ bearer: [] }], headers: organizationHeaderSchema };
+    const org = (request: Parameters<typeof requireTenant>[0]) => requireTenant(request).organizationId;
+
+    app.get(
+      '/dashboard/figures',
+      {
+        config: { access: 'dashboard.figures' },
+        schema: {
+          ...common,
+          summary: 'A period’s figures against the previous one of the same length, and sales over time',
+          querystring: dashboardFiguresQuerySchema,
+          response: { 200: dashboardFiguresSchema, ...errorResponses(400, 401, 403) },
+        },
+      },
+      async (request) => figures(ctx.db, org(request), request.query),
+    );
+
+    app.get(
+      '/dashboard/events',
+      {
+        config: { access: 'dashboard.events' },
+        schema: {
+          ...common,
+          summary: 'Upcoming events with fill rate and sales pace; events happening now with their headcount',
+          response: { 200: dashboardEventsSchema, ...errorResponses(400, 401, 403) },
+        },
+      },
+      async (request) => dashboardEvents(ctx.db, org(request)),
+    );
+
+    app.get(
+      '/dashboard/attention',
+      {
+        config: { access: 'dashboard.attention' },
+        schema: {
+          ...common,
+          summary: 'What needs attention, each item with the event it concerns, as counts',
+          querystring: attentionQuerySchema,
+          response: { 200: attentionSchema, ...errorResponses(400, 401, 403) },
+        },
+      },
+      async (request) => ({
+        items: await attentionRows(ctx.db, org(request), request.query.unpaidDays, new Date()),
+      }),
+    );
+
+    app.get(
+      '/dashboard/stream',
+      {
+        config: { access: 'dashboard.stream' },
+        schema: {
+          ...common,
+          summary:
+            'The period’s figures as server-sent events: now, then within 2 s of every order, refund or scan',
+          querystring: dashboardFiguresQuerySchema,
+          produces: ['text/event-stream'],
+          response: { ...errorResponses(400, 401, 403) },
+        },
+      },
+      async (request, reply) => {
+        const organizationId = org(request);
+        reply.hijack();
+        const raw = reply.raw;
+        raw.writeHead(200, {
+          ...(reply.getHeaders() as Record<string, string>),
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache, no-transform',
+          connection: 'keep-alive',
+          'x-accel-buffering': 'no',
+        });
+        raw.write(': connected\n\n');
+        // One reading at a time per stream; changes during a reading ask for one more afterwards.
+        let reading = false;
+        let again = false;
+        let closed = false;
+        const send = async () => {
+          if (reading) {
+            again = true;
+            return;
+          }
+          reading = true;
+          try {
+            do {
+              again = false;
+              const current = await figures(ctx.db, organizationId, request.query);
+              if (closed) return;
+              raw.write(`event: figures\ndata: ${JSON.stringify({ type: 'figures', figures: current })}\n\n`);
+            } while (again && !closed);
+          } catch (error) {
+            app.log.error({ err: error }, 'dashboard figures failed');
+          } finally {
+            reading = false;
+          }
+        };
+        const unwatch = live.watch(organizationId, () => void send());
+        void send();
+        const ping = setInterval(() => raw.write(': ping\n\n'), PING_MS);
+        const stop = () => {
+          closed = true;
+          clearInterval(ping);
+          unwatch();
+          streams.delete(end);
+        };
+        const end = () => {
+          stop();
+          raw.end();
+        };
+        streams.add(end);
+        request.raw.once('close', stop);
+      },
+    );
+  };
+}

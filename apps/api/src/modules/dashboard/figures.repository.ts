@@ -1,0 +1,144 @@
+import type { Queryable } from '@guichet/db/client';
+import { ledgerEntries } from '@guichet/db/schema/ledger';
+import { customers, orders, tickets } from '@guichet/db/schema/orders';
+import { checkinLog } from '@guichet/db/schema/scan';
+import { type SQL, sql } from 'drizzle-orm';
+
+// The dashboard's figures. Every function takes the organisation id and uses it in its WHERE. A period is
+// days in a time zone: from its first midnight (inclusive) to the midnight after its last day (exclusive).
+
+export interface Days {
+  organizationId: string;
+  from: string;
+  to: string;
+  tz: string;
+}
+
+interface Rows<T> {
+  rows: T[];
+}
+
+/** `column` within the days, as instants (so the organisation's time indexes serve it). */
+function within(column: SQL, d: Days): SQL {
+  return sql`${column} >= (${d.from}::date)::timestamp at time zone ${d.tz}
+    and ${column} < (${d.to}::date + 1)::timestamp at time zone ${d.tz}`;
+}
+
+/** Money per currency from the ledger: sales, net (as the finances page counts it), refunds, paid orders. */
+export async function ledgerFigures(db: Queryable, d: Days) {
+  const result = (await db.execute(sql`
+    select l.currency,
+      coalesce(sum(l.amount_minor) filter (where l.kind = 'sale'), 0)::text as gross,
+      coalesce(sum(l.amount_minor) filter (where l.kind in ('sale', 'refund', 'refund_reversal',
+        'processor_fee', 'platform_fee', 'adjustment', 'dispute')), 0)::text as net,
+      coalesce(-sum(l.amount_minor) filter (where l.kind in ('refund', 'refund_reversal')), 0)::text as refunds,
+      (count(*) filter (where l.kind = 'refund'))::int as refund_count,
+      (count(distinct l.order_id) filter (where l.kind = 'sale'))::int as paid_orders
+    from ${ledgerEntries} l
+    where l.organization_id = ${d.organizationId} and ${within(sql`l.occurred_at`, d)}
+    group by l.currency
+    order by l.currency`)) as unknown as Rows<{
+    currency: string;
+    gross: string;
+    net: string;
+    refunds: string;
+    refund_count: number;
+    paid_orders: number;
+  }>;
+  return result.rows
+    .map((row) => ({
+      currency: row.currency,
+      grossMinor: Number(row.gross),
+      netMinor: Number(row.net),
+      refundsMinor: Number(row.refunds),
+      refundCount: Number(row.refund_count),
+      paidOrders: Number(row.paid_orders),
+    }))
+    .filter((row) => row.grossMinor !== 0 || row.netMinor !== 0 || row.refundCount > 0);
+}
+
+/** Orders paid in the days (free ones too) and their tickets. */
+export async function orderFigures(db: Queryable, d: Days) {
+  const result = (await db.execute(sql`
+    select count(*)::int as orders,
+      coalesce(sum((select count(*) from ${tickets} t
+        where t.organization_id = o.organization_id and t.order_id = o.id)), 0)::int as tickets
+    from ${orders} o
+    where o.organization_id = ${d.organizationId} and o.paid_at is not null and ${within(sql`o.paid_at`, d)}`)) as unknown as Rows<{
+    orders: number;
+    tickets: number;
+  }>;
+  const row = result.rows[0];
+  return { orders: Number(row?.orders ?? 0), ticketsSold: Number(row?.tickets ?? 0) };
+}
+
+/** New customers (first order in the days) and returning ones (an order paid in the days, a first order before). */
+export async function customerFigures(db: Queryable, d: Days) {
+  const result = (await db.execute(sql`
+    select
+      (select count(*) from ${customers} c
+        where c.organization_id = ${d.organizationId} and ${within(sql`c.first_order_at`, d)})::int as new_customers,
+      (select count(distinct c.id) from ${orders} o
+        join ${customers} c on c.organization_id = o.organization_id and lower(c.email) = lower(o.buyer_email)
+        where o.organization_id = ${d.organizationId} and o.paid_at is not null
+          and ${within(sql`o.paid_at`, d)}
+          and c.first_order_at < (${d.from}::date)::timestamp at time zone ${d.tz})::int as returning_customers`)) as unknown as Rows<{
+    new_customers: number;
+    returning_customers: number;
+  }>;
+  const row = result.rows[0];
+  return {
+    newCustomers: Number(row?.new_customers ?? 0),
+    returningCustomers: Number(row?.returning_customers ?? 0),
+  };
+}
+
+/** Admissions at the gates in the days, undone ones left out. */
+export async function checkInCount(db: Queryable, d: Days): Promise<number> {
+  const result = (await db.execute(sql`
+    select count(*)::int as n from ${checkinLog} g
+    where g.organization_id = ${d.organizationId} and g.admitted and g.direction = 'entry'
+      and g.undone_at is null and ${within(sql`g.scanned_at`, d)}`)) as unknown as Rows<{ n: number }>;
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** Sales per hour or day (in the time zone) and currency, from the ledger's sale rows. */
+export async function salesSeries(db: Queryable, d: Days, bucket: 'hour' | 'day') {
+  const format = bucket === 'hour' ? 'YYYY-MM-DD"T"HH24:00' : 'YYYY-MM-DD';
+  const result = (await db.execute(sql`
+    select to_char(date_trunc(${bucket}, l.occurred_at at time zone ${d.tz}), ${format}) as at, l.currency,
+      sum(l.amount_minor)::text as gross, count(distinct l.order_id)::int as orders
+    from ${ledgerEntries} l
+    where l.organization_id = ${d.organizationId} and l.kind = 'sale' and ${within(sql`l.occurred_at`, d)}
+    group by 1, 2
+    order by 1, 2`)) as unknown as Rows<{ at: string; currency: string; gross: string; orders: number }>;
+  return result.rows.map((row) => ({
+    at: row.at,
+    currency: row.currency,
+    grossMinor: Number(row.gross),
+    orders: Number(row.orders),
+  }));
+}
+
+/**
+ * What changes when money moves, an order is paid or someone is admitted (or an admission undone): compared
+ * between polls, a change tells live dashboards to read their figures again. Counts over the organisation's
+ * index ranges (the ledger and the check-in log are append-only, so a count moves with every new row).
+ */
+export async function changeSignature(db: Queryable, organizationId: string): Promise<string> {
+  const result = (await db.execute(sql`
+    select
+      (select count(*) from ${ledgerEntries} l where l.organization_id = ${organizationId})::text as ledger,
+      (select count(*) from ${orders} o
+        where o.organization_id = ${organizationId} and o.paid_at is not null)::text as paid,
+      (select count(*) from ${checkinLog} g where g.organization_id = ${organizationId})::text as scans,
+      (select count(*) from ${checkinLog} g
+        where g.organization_id = ${organizationId} and g.undone_at is not null)::text as undone`)) as unknown as Rows<{
+    ledger: string;
+    paid: string;
+    scans: string;
+    undone: string;
+  }>;
+  const row = result.rows[0];
+  return `${row?.ledger}|${row?.paid}|${row?.scans}|${row?.undone}`;
+}

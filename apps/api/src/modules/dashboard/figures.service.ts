@@ -1,0 +1,61 @@
+import type { Queryable } from '@guichet/db/client';
+import type {
+  CurrencyFigures,
+  DashboardFigures,
+  dashboardFiguresQuerySchema,
+  PeriodFigures,
+} from '@guichet/shared/dashboard';
+import type { z } from 'zod';
+import * as repository from './figures.repository';
+
+/**
+ * The dashboard's figures for a period and the one of the same length just before it. Money comes from the
+ * ledger (as the finances page counts it); orders, tickets and customers from their own records; admissions
+ * from the check-in log.
+ */
+
+type Query = z.output<typeof dashboardFiguresQuerySchema>;
+
+const DAY_MS = 86_400_000;
+
+/** `date` moved by `days` (calendar arithmetic on UTC midnights). */
+export function shiftDate(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The period of the same number of days that ends the day before `from`. */
+export function previousPeriod(from: string, to: string): { from: string; to: string } {
+  const days = Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
+  return { from: shiftDate(from, -days), to: shiftDate(from, -1) };
+}
+
+async function periodFigures(db: Queryable, days: repository.Days): Promise<PeriodFigures> {
+  const [money, ordered, people, checkIns] = await Promise.all([
+    repository.ledgerFigures(db, days),
+    repository.orderFigures(db, days),
+    repository.customerFigures(db, days),
+    repository.checkInCount(db, days),
+  ]);
+  const currencies: CurrencyFigures[] = money.map((row) => ({
+    ...row,
+    averageOrderMinor: row.paidOrders > 0 ? Math.round(row.grossMinor / row.paidOrders) : 0,
+  }));
+  return { from: days.from, to: days.to, ...ordered, ...people, checkIns, currencies };
+}
+
+export async function figures(
+  db: Queryable,
+  organizationId: string,
+  query: Query,
+): Promise<DashboardFigures> {
+  const { from, to, tz } = query;
+  const before = previousPeriod(from, to);
+  // A period of one or two days is drawn per hour, longer ones per day.
+  const bucket = Date.parse(to) - Date.parse(from) <= DAY_MS ? 'hour' : 'day';
+  const [current, previous, series] = await Promise.all([
+    periodFigures(db, { organizationId, from, to, tz }),
+    periodFigures(db, { organizationId, ...before, tz }),
+    repository.salesSeries(db, { organizationId, from, to, tz }, bucket),
+  ]);
+  return { tz, bucket, current, previous, series, at: new Date().toISOString() };
+}

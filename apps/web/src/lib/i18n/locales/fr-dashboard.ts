@@ -1,0 +1,78 @@
+import type { DashboardTranslation } from './en-dashboard';
+
+/** Les chiffres, les événements et ce qui est à traiter du tableau de bord (/). */
+export const frDashboard: DashboardTranslation = {
+  overview: {
+    figuresTitle: 'Chiffres',
+    period: 'Période',
+    presets: {
+      today: 'Aujourd’hui',
+      last7: '7 derniers jours',
+      last30: '30 derniers jours',
+      thisMonth: 'Ce mois-ci',
+    },
+    comparedWith: 'Chaque chiffre est comparé à la période précédente de même durée.',
+    status: {
+      connecting: 'Connexion…',
+      live: 'En direct',
+      reconnecting: 'Reconnexion…',
+      stopped: 'Hors direct',
+    },
+    error: 'Les chiffres n’ont pas pu être chargés.',
+    retry: 'Réessayer',
+    noSales: 'Aucune vente sur cette période pour l’instant.',
+    noPrevious: 'Rien avant',
+    change: '{{value}} %',
+    previous: 'avant : {{value}}',
+    openRows: '{{figure}} : {{value}}. Ouvrir les lignes correspondantes',
+    ordersCount_one: '{{count}} commande',
+    ordersCount_other: '{{count}} commandes',
+    chartTitle: 'Ventes dans le temps ({{currency}})',
+    chartLabel: 'Ventes en {{currency}} du {{from}} au {{to}}',
+    figures: {
+      gross: 'Chiffre d’affaires (brut)',
+      net: 'Chiffre d’affaires (net)',
+      refunds: 'Remboursements',
+      averageOrder: 'Panier moyen',
+      orders: 'Commandes',
+      tickets: 'Billets vendus',
+      newCustomers: 'Nouveaux clients',
+      returningCustomers: 'Clients fidèles',
+      checkIns: 'Entrées',
+    },
+    events: {
+      title: 'Événements',
+      now: 'En cours',
+      upcoming: 'À venir',
+      none: 'Aucun événement publié à venir.',
+      inside: '{{inside}} présents · {{checkedIn}} entrées',
+      sold_one: '{{count}} billet vendu',
+      sold_other: '{{count}} billets vendus',
+      soldOf: '{{sold}} billets vendus sur {{capacity}}',
+      fill: 'Rempli à {{percent}} %',
+      pace_one: '{{count}} billet vendu ces 7 derniers jours',
+      pace_other: '{{count}} billets vendus ces 7 derniers jours',
+      comparable: '{{name}} en avait vendu {{sameTime}} au même moment avant la date ({{total}} en tout)',
+    },
+    attention: {
+      title: 'À traiter',
+      none: 'Rien à traiter.',
+      kinds: {
+        'offline-unpaid_one': '{{event}} : {{count}} commande hors ligne impayée depuis plus de 7 jours',
+        'offline-unpaid_other': '{{event}} : {{count}} commandes hors ligne impayées depuis plus de 7 jours',
+        'refund-failed_one': '{{count}} remboursement a échoué',
+        'refund-failed_other': '{{count}} remboursements ont échoué',
+        'email-failed_one': '{{count}} e-mail n’a pas pu partir',
+        'email-failed_other': '{{count}} e-mails n’ont pas pu partir',
+        'near-capacity_one': '{{event}} est presque complet',
+        'near-capacity_other': '{{event}} est presque complet',
+        'no-checkin-list_one': '{{event}} n’a pas encore de liste d’entrée',
+        'no-checkin-list_other': '{{event}} n’a pas encore de liste d’entrée',
+        'checkin-conflicts_one': '{{event}} : {{count}} conflit d’entrée ouvert',
+        'checkin-conflicts_other': '{{event}} : {{count}} conflits d’entrée ouverts',
+      },
+    },
+  },
+};
+
+export default frDashboard;

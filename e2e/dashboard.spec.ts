@@ -1,0 +1,89 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { apiCreateOrganization, apiSignUp, call, signIn, uniqueEmail } from './support';
+
+test('the dashboard shows the period’s figures and moves within 2 s of a sale, without reloading', async ({
+  page,
+  request,
+}) => {
+  const suffix = Date.now().toString(36);
+  const admin = await apiSignUp(request, 'Dora Dashboard');
+  const organization = await apiCreateOrganization(request, admin.accessToken, `Figures ${suffix}`);
+  const headers = { authorization: `Bearer ${admin.accessToken}`, 'x-organization-id': organization.id };
+  const start = Date.now() + 10 * 24 * 60 * 60 * 1000;
+  const event = await call<{ id: string }>(
+    request,
+    'POST',
+    '/api/events',
+    headers,
+    {
+      name: `Quay concert ${suffix}`,
+      startsAt: new Date(start).toISOString(),
+      endsAt: new Date(start + 3 * 60 * 60 * 1000).toISOString(),
+      timeZone: 'Europe/Paris',
+      locationType: 'venue',
+      venueName: 'Dock 7',
+      venueAddress: 'Quai de la Fosse, Nantes',
+    },
+    201,
+  );
+  const detail = await call<{ ticketTypes: { id: string }[] }>(
+    request,
+    'POST',
+    `/api/events/${event.id}/ticket-types`,
+    headers,
+    { name: 'Standard', priceMinor: 2000, capacity: 50 },
+    201,
+  );
+  await call(request, 'POST', `/api/events/${event.id}/publish`, headers, undefined, 200);
+  const sell = (quantity: number) =>
+    call(
+      request,
+      'POST',
+      `/api/events/${event.id}/orders`,
+      headers,
+      {
+        buyer: { name: 'Bruno Buyer', email: uniqueEmail('buyer') },
+        lines: [{ ticketTypeId: detail.ticketTypes[0]?.id, quantity }],
+        payment: 'paid',
+        sendEmail: false,
+      },
+      201,
+    );
+  await sell(2);
+
+  await signIn(page, admin.email, admin.password);
+  await expect(page.getByRole('heading', { name: 'Welcome, Dora Dashboard' })).toBeVisible();
+  const gross = page.getByRole('link', { name: /^Revenue \(gross\): €40\.00/ });
+  await expect(gross).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Tickets sold: 2\./ })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /Sales in EUR/ })).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: `Quay concert ${suffix} has no check-in list yet` }),
+  ).toBeVisible();
+  await expect(page.getByText('2 of 50 tickets sold')).toBeVisible();
+  expect(
+    (await new AxeBuilder({ page }).analyze()).violations.filter(
+      (v) => v.impact === 'serious' || v.impact === 'critical',
+    ),
+  ).toEqual([]);
+
+  // A sale made elsewhere shows within 2 s, on the same page.
+  const sold = Date.now();
+  await sell(1);
+  await expect(page.getByRole('link', { name: /^Revenue \(gross\): €60\.00/ })).toBeVisible({
+    timeout: 2_000,
+  });
+  expect(Date.now() - sold).toBeLessThan(2_500);
+  await expect(page.getByRole('link', { name: /^Tickets sold: 3\./ })).toBeVisible();
+
+  // The figure leads to the rows behind it.
+  await page.getByRole('link', { name: /^Revenue \(gross\): €60\.00/ }).click();
+  await expect(page).toHaveURL(/\/finances\?period=custom/);
+
+  // On a phone the cards stack and stay readable.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goBack();
+  await expect(page.getByRole('link', { name: /^Revenue \(gross\): €60\.00/ })).toBeVisible();
+});
