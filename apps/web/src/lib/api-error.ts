@@ -1,4 +1,4 @@
-import { type ErrorCode, isErrorCode } from '@guichet/shared/errors';
+import type { ErrorCode } from '@guichet/shared/errors';
 
 /** Every failed call of the API client ends as one of these. `status` is 0 when no response arrived. */
 export class ApiError extends Error {
@@ -46,13 +46,21 @@ export function codeForStatus(status: number): ErrorCode {
   }
 }
 
+/**
+ * Whether `value` has the shape of an error code. The web app does not ship the API's list of codes with their
+ * statuses (it would weigh on the sign-in pages); a code it has no message for reads as an internal error.
+ */
+export function looksLikeErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(value);
+}
+
 /** Reads `{ error: { code, message, details } }`; anything else is described by the status alone. */
 export function errorFromBody(status: number, body: unknown, retryAfterMs?: number): ApiError {
   const error =
     body && typeof body === 'object' && 'error' in body && body.error && typeof body.error === 'object'
       ? (body.error as { code?: unknown; message?: unknown; details?: unknown })
       : undefined;
-  const code = isErrorCode(error?.code) ? error.code : codeForStatus(status);
+  const code = looksLikeErrorCode(error?.code) ? error.code : codeForStatus(status);
   const message = typeof error?.message === 'string' ? error.message : `Request failed with status ${status}`;
   return new ApiError(status, code, message, error?.details, retryAfterMs);
 }

@@ -175,9 +175,14 @@ describe('api client', () => {
     await expect(client.post('/auth/sign-out')).resolves.toBeUndefined();
   });
 
-  it('maps an unknown error code from the status', async () => {
+  it('keeps an unknown error code (its message follows the status: error-message.test.ts)', async () => {
     const { client } = setup([json(403, { error: { code: 'something-new', message: 'no' } })]);
-    await expect(client.get('/x')).rejects.toMatchObject({ code: 'forbidden', message: 'no' });
+    const error = await client.get('/x').catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'something-new', status: 403, message: 'no' });
+  });
+  it('maps a body without a code from the status', async () => {
+    const { client } = setup([json(403, { message: 'no' })]);
+    await expect(client.get('/x')).rejects.toMatchObject({ code: 'forbidden' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { isApiError } from '../api-error';
+import { codeForStatus, isApiError } from '../api-error';
 import { type TranslationKey, t } from './index';
 
 /**
@@ -7,10 +7,13 @@ import { type TranslationKey, t } from './index';
  */
 export function errorMessage(error: unknown): string {
   if (!isApiError(error)) return t('errors.internal-error');
-  for (const section of ['errors', 'backOfficeErrors']) {
-    const key = `${section}.${error.code}` as TranslationKey;
-    const message = t(key);
-    if (message !== key) return message;
+  // A code this build has no message for (an API newer than the page) reads as its status says.
+  for (const code of [error.code, codeForStatus(error.status)]) {
+    for (const section of ['errors', 'backOfficeErrors']) {
+      const key = `${section}.${code}` as TranslationKey;
+      const message = t(key);
+      if (message !== key) return message;
+    }
   }
   return t('errors.internal-error');
 }

@@ -1,9 +1,8 @@
-import { isErrorCode } from '@guichet/shared/errors';
 import type { OidcResult, SignInProvider } from '@guichet/shared/sign-in-options';
 import { Alert, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormError } from '../../../components/form-error';
-import { ApiError, isApiError } from '../../../lib/api-error';
+import { ApiError, isApiError, looksLikeErrorCode } from '../../../lib/api-error';
 import { useTranslation } from '../../../lib/i18n';
 import { nextFromSearch } from '../../../lib/next-path';
 import { useAction } from '../../../lib/use-action';
@@ -41,7 +40,7 @@ export default function SignInOptions({ email, onChallenge, onSignedIn }: Props)
       onChallenge(result.challenge);
       return;
     }
-    const code = isErrorCode(result.code) ? result.code : 'invalid-auth-event';
+    const code = looksLikeErrorCode(result.code) ? result.code : 'invalid-auth-event';
     throw new ApiError(0, code, code);
   }
 
