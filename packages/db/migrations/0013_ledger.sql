@@ -1,62 +1,3 @@
-CREATE TABLE "customer_consents" (
-	"id" uuid PRIMARY KEY NOT NULL,
-	"organization_id" uuid NOT NULL,
-	"customer_id" uuid NOT NULL,
-	"granted" boolean NOT NULL,
-	"source" text NOT NULL,
-	"wording" text NOT NULL,
-	"order_id" uuid,
-	"recorded_by" uuid,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "customer_consents_source_valid" CHECK ("customer_consents"."source" in ('checkout', 'staff', 'import'))
-);
---> statement-breakpoint
-CREATE TABLE "customer_notes" (
-	"id" uuid PRIMARY KEY NOT NULL,
-	"organization_id" uuid NOT NULL,
-	"customer_id" uuid NOT NULL,
-	"body" text NOT NULL,
-	"author_id" uuid,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "member_list_history" (
-	"id" uuid PRIMARY KEY NOT NULL,
-	"organization_id" uuid NOT NULL,
-	"list_id" uuid NOT NULL,
-	"customer_id" uuid NOT NULL,
-	"action" text NOT NULL,
-	"valid_from" text,
-	"valid_until" text,
-	"actor_id" uuid,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "member_list_history_action_valid" CHECK ("member_list_history"."action" in ('added', 'removed', 'changed'))
-);
---> statement-breakpoint
-CREATE TABLE "member_list_members" (
-	"organization_id" uuid NOT NULL,
-	"list_id" uuid NOT NULL,
-	"customer_id" uuid NOT NULL,
-	"valid_from" text,
-	"valid_until" text,
-	"max_tickets" integer,
-	"added_by" uuid,
-	"added_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "member_list_members_organization_id_list_id_customer_id_pk" PRIMARY KEY("organization_id","list_id","customer_id"),
-	CONSTRAINT "member_list_members_window_valid" CHECK ("member_list_members"."valid_from" is null or "member_list_members"."valid_until" is null or "member_list_members"."valid_from" <= "member_list_members"."valid_until"),
-	CONSTRAINT "member_list_members_max_valid" CHECK ("member_list_members"."max_tickets" is null or "member_list_members"."max_tickets" >= 1)
-);
---> statement-breakpoint
-CREATE TABLE "member_lists" (
-	"id" uuid PRIMARY KEY NOT NULL,
-	"organization_id" uuid NOT NULL,
-	"name" text NOT NULL,
-	"description" text DEFAULT '' NOT NULL,
-	"created_by" uuid,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "document_counters" (
 	"organization_id" uuid NOT NULL,
 	"series" text NOT NULL,
@@ -108,27 +49,6 @@ CREATE TABLE "ledger_entries" (
 	CONSTRAINT "ledger_entries_adjustment_reason" CHECK ("ledger_entries"."kind" <> 'adjustment' or length(trim(coalesce("ledger_entries"."reason", ''))) > 0)
 );
 --> statement-breakpoint
-ALTER TABLE "customers" ADD COLUMN "phone" text;--> statement-breakpoint
-ALTER TABLE "customers" ADD COLUMN "language" text;--> statement-breakpoint
-ALTER TABLE "customers" ADD COLUMN "tags" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
-ALTER TABLE "customers" ADD COLUMN "notes" text;--> statement-breakpoint
-ALTER TABLE "customers" ADD COLUMN "merged_into" uuid;--> statement-breakpoint
-ALTER TABLE "customer_consents" ADD CONSTRAINT "customer_consents_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "customer_consents" ADD CONSTRAINT "customer_consents_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "customer_consents" ADD CONSTRAINT "customer_consents_recorded_by_staff_id_fk" FOREIGN KEY ("recorded_by") REFERENCES "public"."staff"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "customer_notes" ADD CONSTRAINT "customer_notes_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "customer_notes" ADD CONSTRAINT "customer_notes_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "customer_notes" ADD CONSTRAINT "customer_notes_author_id_staff_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."staff"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "member_list_history" ADD CONSTRAINT "member_list_history_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "member_list_history" ADD CONSTRAINT "member_list_history_list_id_member_lists_id_fk" FOREIGN KEY ("list_id") REFERENCES "public"."member_lists"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "member_list_history" ADD CONSTRAINT "member_list_history_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "member_list_history" ADD CONSTRAINT "member_list_history_actor_id_staff_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."staff"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "member_list_members" ADD CONSTRAINT "member_list_members_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "member_list_members" ADD CONSTRAINT "member_list_members_list_id_member_lists_id_fk" FOREIGN KEY ("list_id") REFERENCES "public"."member_lists"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "member_list_members" ADD CONSTRAINT "member_list_members_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "member_list_members" ADD CONSTRAINT "member_list_members_added_by_staff_id_fk" FOREIGN KEY ("added_by") REFERENCES "public"."staff"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "member_lists" ADD CONSTRAINT "member_lists_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "member_lists" ADD CONSTRAINT "member_lists_created_by_staff_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."staff"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "document_counters" ADD CONSTRAINT "document_counters_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "documents" ADD CONSTRAINT "documents_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "documents" ADD CONSTRAINT "documents_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -137,12 +57,6 @@ ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_order_id_orders_id_f
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_refund_id_refunds_id_fk" FOREIGN KEY ("refund_id") REFERENCES "public"."refunds"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "customer_consents_customer_idx" ON "customer_consents" USING btree ("organization_id","customer_id","id");--> statement-breakpoint
-CREATE INDEX "customer_notes_customer_idx" ON "customer_notes" USING btree ("organization_id","customer_id","id");--> statement-breakpoint
-CREATE INDEX "member_list_history_list_idx" ON "member_list_history" USING btree ("organization_id","list_id","id");--> statement-breakpoint
-CREATE INDEX "member_list_history_customer_idx" ON "member_list_history" USING btree ("organization_id","customer_id","id");--> statement-breakpoint
-CREATE INDEX "member_list_members_customer_idx" ON "member_list_members" USING btree ("organization_id","customer_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "member_lists_organization_name_idx" ON "member_lists" USING btree ("organization_id",lower("name"));--> statement-breakpoint
 CREATE UNIQUE INDEX "documents_series_number_idx" ON "documents" USING btree ("organization_id","series","number");--> statement-breakpoint
 CREATE UNIQUE INDEX "documents_order_series_idx" ON "documents" USING btree ("order_id","series");--> statement-breakpoint
 CREATE INDEX "documents_organization_issued_idx" ON "documents" USING btree ("organization_id","issued_at","id");--> statement-breakpoint
@@ -150,7 +64,4 @@ CREATE INDEX "ledger_entries_organization_occurred_idx" ON "ledger_entries" USIN
 CREATE INDEX "ledger_entries_organization_order_idx" ON "ledger_entries" USING btree ("organization_id","order_id");--> statement-breakpoint
 CREATE INDEX "ledger_entries_organization_event_idx" ON "ledger_entries" USING btree ("organization_id","event_id","occurred_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_entries_payment_kind_idx" ON "ledger_entries" USING btree ("payment_id","kind") WHERE payment_id is not null and refund_id is null;--> statement-breakpoint
-CREATE UNIQUE INDEX "ledger_entries_refund_kind_idx" ON "ledger_entries" USING btree ("refund_id","kind") WHERE refund_id is not null;--> statement-breakpoint
-CREATE INDEX "customers_organization_first_order_idx" ON "customers" USING btree ("organization_id","first_order_at","id");--> statement-breakpoint
-CREATE INDEX "customers_organization_name_idx" ON "customers" USING btree ("organization_id",lower("name"),"id");--> statement-breakpoint
-CREATE INDEX "customers_tags_idx" ON "customers" USING gin ("tags");
+CREATE UNIQUE INDEX "ledger_entries_refund_kind_idx" ON "ledger_entries" USING btree ("refund_id","kind") WHERE refund_id is not null;

@@ -71,7 +71,8 @@ describe('demo data', () => {
       await t.app.inject({ method: 'GET', url: '/api/customers', headers })
     ).json() as CustomerPage;
     expect(people.items.length).toBeGreaterThanOrEqual(6);
-    expect(people.items.every((person) => person.totals.spend.length > 0)).toBe(true);
+    // Most bought something; the finances demo adds a free (comp) ticket, whose holder spent nothing.
+    expect(people.items.filter((person) => person.totals.spend.length > 0).length).toBeGreaterThanOrEqual(6);
     expect(people.items.some((person) => person.consent === 'granted')).toBe(true);
     const lists = (
       await t.app.inject({ method: 'GET', url: '/api/member-lists', headers })
