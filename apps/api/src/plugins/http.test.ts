@@ -199,6 +199,30 @@ describe('OpenAPI', () => {
     // Served because no SMTP server is configured in tests (DEV_MAILBOX defaults on).
     ['get', '/api/dev/mailbox'],
     ['get', '/api/dev/mailbox/{id}/attachments/{index}'],
+    // Acquisition.
+    ['get', '/api/acquisition/events'],
+    ['get', '/api/acquisition/funnel'],
+    ['get', '/api/acquisition/funnel.csv'],
+    ['get', '/api/acquisition/links'],
+    ['post', '/api/acquisition/links'],
+    ['delete', '/api/acquisition/links/{linkId}'],
+    ['get', '/api/acquisition/links/{linkId}'],
+    ['patch', '/api/acquisition/links/{linkId}'],
+    ['get', '/api/acquisition/settings'],
+    ['put', '/api/acquisition/settings'],
+    ['post', '/api/public/visits'],
+    // The dashboard.
+    ['get', '/api/dashboard/attention'],
+    ['get', '/api/dashboard/events'],
+    ['get', '/api/dashboard/figures'],
+    ['get', '/api/dashboard/stream'],
+    // Finances.
+    ['get', '/api/finances/documents'],
+    ['get', '/api/finances/entries'],
+    ['get', '/api/finances/journal.csv'],
+    ['get', '/api/finances/orders/{orderId}'],
+    ['post', '/api/finances/orders/{orderId}/documents'],
+    ['get', '/api/finances/summary'],
   ];
 
   it('serves a valid OpenAPI 3 document listing every API route', async () => {

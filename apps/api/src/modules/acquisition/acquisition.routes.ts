@@ -212,7 +212,7 @@ export function acquisitionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        ctx.limiters.publicReadsPerIp.hit(request.ip);
+        await ctx.limiters.publicReadsPerIp.hit(request.ip);
         const purpose = request.headers['sec-purpose'] ?? request.headers.purpose ?? request.headers['x-moz'];
         await visits.recordVisit(ctx, request.body, {
           userAgent: request.headers['user-agent'],

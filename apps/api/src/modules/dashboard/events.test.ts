@@ -1,5 +1,6 @@
 import { events } from '@guichet/db/schema/events';
 import { orders } from '@guichet/db/schema/orders';
+import { checkinLists } from '@guichet/db/schema/scan';
 import type { Attention, DashboardEvents } from '@guichet/shared/dashboard';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,6 +111,8 @@ describe('GET /dashboard/events', () => {
 describe('GET /dashboard/attention', () => {
   it('lists old unpaid offline orders, events near capacity and events without a check-in list', async () => {
     const shop = await newShop(t.app, [{ name: 'Standard', priceMinor: 1000, capacity: 4 }]);
+    // Every new event starts with an entrance list: remove it, as an organiser may.
+    await t.app.ctx.db.delete(checkinLists).where(eq(checkinLists.eventId, shop.event.id));
     const { orderId } = await offlineOrder(t.app, shop, 1);
     await boxOfficeOrder(t.app, shop, 3);
     const fresh = await get<Attention>(shop, '/api/dashboard/attention');

@@ -54,7 +54,7 @@ export function deliveryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        ctx.limiters.publicReadsPerIp.hit(request.ip);
+        await ctx.limiters.publicReadsPerIp.hit(request.ip);
         const file = await publicCalendar(ctx, request.params.code);
         return reply
           .type(file.contentType)

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ledgerEntries } from '@guichet/db/schema/ledger';
 import { orders } from '@guichet/db/schema/orders';
 import { payments } from '@guichet/db/schema/payments';
@@ -214,10 +216,9 @@ describe('the ledger', () => {
       expect.objectContaining({ orderId: other.orderId, expectedMinor: 2500, ledgerMinor: 0 }),
     ]);
     // The migration's backfill statements, limited to that payment (the others have their rows).
-    const migration = readFileSync(
-      new URL('../../../../../packages/db/migrations/0009_ledger_custom.sql', import.meta.url),
-      'utf8',
-    );
+    const folder = fileURLToPath(new URL('../../../../../packages/db/migrations', import.meta.url));
+    const file = readdirSync(folder).find((name) => name.endsWith('_ledger_custom.sql'));
+    const migration = readFileSync(path.join(folder, file ?? ''), 'utf8');
     const backfill = migration
       .split('--> statement-breakpoint')
       .filter((statement) => statement.includes('INSERT INTO ledger_entries'))[0];
