@@ -7,7 +7,7 @@ import { createBoxOfficeOrder } from '../modules/orders/orders.service';
 import { createRefund } from '../modules/payments/refunds.service';
 
 const BUYERS = [
-  ['Camille Laurent', 'camille.laurent@example.com'],
+  ['Chloé Martin', 'chloe.martin@example.com'],
   ['Hugo Bernard', 'hugo.bernard@example.com'],
   ['Léa Dubois', 'lea.dubois@example.com'],
   ['Noah Petit', 'noah.petit@example.com'],

@@ -60,6 +60,13 @@ export function createSessionClient(
       tokenManager.schedule();
       return store.subscribe(() => tokenManager.schedule());
     },
+    /**
+     * A fresh access token from the refresh cookie, now: after a password change, which ends every token
+     * issued before it (this device's included) and sets a new refresh cookie.
+     */
+    async renew(): Promise<void> {
+      store.setAuth(await api.post<AuthSession>('/auth/token', undefined, sessionCall));
+    },
     /** Revokes the refresh family on the server when it can; the local session goes whatever the answer. */
     async signOut(): Promise<void> {
       try {

@@ -1,8 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, staffSession } from '../../../lib/api-client';
 
-export function changePassword(body: { currentPassword: string; newPassword: string }): Promise<void> {
-  return api.post<void>('/auth/password', body);
+/** Every session ends with a password change; this device goes on with the new refresh cookie it was given. */
+export async function changePassword(body: { currentPassword: string; newPassword: string }): Promise<void> {
+  await api.post<void>('/auth/password', body);
+  await staffSession.renew();
 }
 
 export function useChangePassword() {
