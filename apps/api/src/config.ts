@@ -106,6 +106,8 @@ const envSchema = z.object({
   SCAN_WRONG_CODES_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   // The safety net of the live headcount, which hears other processes' scans over LISTEN/NOTIFY.
   HEADCOUNT_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  // How often each process looks for changes to the dashboards it streams (its figures move within 2 s).
+  DASHBOARD_POLL_MS: z.coerce.number().int().min(100).max(2000).default(1000),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   METRICS_TOKEN: z.string().min(16).optional(),
 });
@@ -157,6 +159,7 @@ export interface Config {
    * recounts the headcount of events someone is watching (so scans made through other processes show).
    */
   scan: { perDevicePerMinute: number; headcountPollMs: number; wrongCodesPerMinute: number };
+  dashboard: { pollMs: number };
   /**
    * Prometheus metrics: on a port of their own, and/or at `/api/metrics` behind a bearer token. Neither
    * set: not exposed at all.
@@ -269,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       headcountPollMs: e.HEADCOUNT_POLL_MS,
       wrongCodesPerMinute: e.SCAN_WRONG_CODES_PER_MINUTE,
     },
+    dashboard: { pollMs: e.DASHBOARD_POLL_MS },
     metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
   };
 }

@@ -24,7 +24,7 @@ export function dashboardRoutes(ctx: AppContext, changes?: DashboardChanges): Fa
   return async (app) => {
     const live =
       changes ??
-      new PollingDashboardChanges(ctx.db, ctx.config.scan.headcountPollMs, (error) =>
+      new PollingDashboardChanges(ctx.db, ctx.config.dashboard.pollMs, (error) =>
         app.log.error({ err: error }, 'dashboard change poll failed'),
       );
     app.addHook('onClose', async () => live.close());
