@@ -1,8 +1,19 @@
+import type { BuyerErrorCode } from '../error-codes';
 /**
  * The buyer's pages (public event page, checkout, order page): loaded with the core part by the buyer app
  * only, so neither the sign-in pages nor the back office carry them.
  */
 export const enBuyer = {
+  /** Messages of the error codes only buyers of members-only tickets meet (decision 028). */
+  buyerErrors: {
+    'member-code-required': 'These tickets are for members: ask for your code, then type it.',
+    'member-code-invalid':
+      'This code is not valid for this address. Check it, or ask for a new one (after too many wrong tries, a new one is needed).',
+    'member-code-expired': 'This code has expired. Ask for a new one.',
+    'member-code-used': 'This code was already used for an order. Ask for a new one.',
+    'member-not-listed': 'This address is not, or no longer, on a members list for these tickets.',
+    'member-limit-reached': 'You already hold as many of these members’ tickets as one member may.',
+  } satisfies Record<BuyerErrorCode, string>,
   buyer: {
     event: {
       loading: 'Loading the event…',
