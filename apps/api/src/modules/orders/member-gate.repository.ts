@@ -94,7 +94,7 @@ export async function recentCodes(
       where organization_id = $1 and event_id = $2 and email = $3
         and created_at > now() - make_interval(hours => ${RECENT_HOURS})
       order by id desc
-      limit 20`,
+      limit 60`,
     values: [organizationId, eventId, email.toLowerCase()],
   });
 }
