@@ -45,6 +45,18 @@ export const enBuyer = {
       ticketCount_other: '{{count}} tickets',
       continue: 'Continue',
     },
+    members: {
+      badge: 'Members only: you confirm your address with a code sent to it',
+      heading: 'Members’ code',
+      intro:
+        'These tickets are for members of the organiser’s lists. Ask for a code: if the address above is on a list, it arrives there by e-mail.',
+      send: 'Send me a code',
+      resend: 'Send a new code',
+      sent: 'If {{email}} is on a members list, a code is on its way. It is good for {{minutes}} minutes.',
+      code: 'Code from the e-mail',
+      codeHint: 'Six digits.',
+      codeRequired: 'Type the six-digit code sent to your address.',
+    },
     checkout: {
       title: 'Your details',
       change: 'Change tickets',

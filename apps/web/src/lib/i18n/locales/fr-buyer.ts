@@ -43,6 +43,18 @@ export const frBuyer: BuyerTranslation = {
       ticketCount_other: '{{count}} billets',
       continue: 'Continuer',
     },
+    members: {
+      badge: 'Réservé aux membres : vous confirmez votre adresse par un code qui y est envoyé',
+      heading: 'Code de membre',
+      intro:
+        'Ces billets sont réservés aux membres des listes de l’organisateur. Demandez un code : si l’adresse ci-dessus figure sur une liste, il y arrive par e-mail.',
+      send: 'M’envoyer un code',
+      resend: 'Envoyer un nouveau code',
+      sent: 'Si {{email}} figure sur une liste de membres, un code est en route. Il vaut {{minutes}} minutes.',
+      code: 'Code reçu par e-mail',
+      codeHint: 'Six chiffres.',
+      codeRequired: 'Saisissez le code à six chiffres envoyé à votre adresse.',
+    },
     checkout: {
       title: 'Vos coordonnées',
       change: 'Modifier les billets',
