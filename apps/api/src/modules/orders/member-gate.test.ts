@@ -15,6 +15,7 @@ import {
 import { createTestApp, type TestContext, uniqueEmail } from '../../../test/support/harness';
 import { buy, TEST_ENV } from '../../../test/support/orders';
 import { addStaff, orgHeaders } from '../../../test/support/teams';
+import { withEventHead } from '../public/event-page-html';
 
 let t: TestContext;
 let shop: GatedShop;
@@ -50,6 +51,20 @@ describe('a members-only ticket type on the public page', () => {
       ['Standard', false],
       ['Members', true],
     ]);
+  });
+
+  it('is left out of the schema.org offers search engines read', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/public/events/${shop.orgSlug}/${shop.event.slug}`,
+    });
+    const html = withEventHead(
+      '<html><head><title>x</title></head></html>',
+      response.json(),
+      'https://x.test',
+    );
+    const offers = JSON.parse(/application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '{}').offers;
+    expect(offers.map((offer: { name: string }) => offer.name)).toEqual(['Standard']);
   });
 
   it('answers a code request the same way for a listed and an unlisted address, mailing only the first', async () => {
