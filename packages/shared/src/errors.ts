@@ -67,6 +67,19 @@ export const ERROR_STATUS = {
   'request-in-progress': 409,
   /** The order's status does not allow this change (e.g. cancelling a cancelled order). */
   'invalid-order-status': 409,
+  // Members-only ticket types (decision 028)
+  /** A members-only ticket type ordered without the one-time code mailed to the buyer's address. */
+  'member-code-required': 400,
+  /** A code that is wrong, not this address's, or has had too many wrong tries (all the same answer). */
+  'member-code-invalid': 400,
+  /** The right code, too late: ask for a new one. */
+  'member-code-expired': 400,
+  /** The right code, already used for an order. */
+  'member-code-used': 409,
+  /** The address is not (or no longer) a valid member of a list this ticket type admits. */
+  'member-not-listed': 403,
+  /** The member already holds as many tickets of this type as one member may. */
+  'member-limit-reached': 409,
   // Payments
   /** Card payments are not configured, or the organisation's Stripe account cannot take charges yet. */
   'card-payments-unavailable': 409,

@@ -5,6 +5,8 @@ export const EVENT_STATUSES = ['draft', 'published', 'cancelled', 'archived'] as
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 export const LOCATION_TYPES = ['venue', 'online'] as const;
 export const TICKET_VISIBILITIES = ['public', 'hidden', 'members'] as const;
+/** The member lists one `members` ticket type may name (decision 028). */
+export const MAX_GATE_LISTS = 20;
 export const EVENT_SORTS = ['startsAt', '-startsAt', 'name', '-name', 'createdAt', '-createdAt'] as const;
 export type EventSort = (typeof EVENT_SORTS)[number];
 
@@ -148,7 +150,10 @@ export const ticketTypeSchema = z.object({
   minPerOrder: z.number().int(),
   maxPerOrder: z.number().int(),
   visibility: z.enum(TICKET_VISIBILITIES),
-  memberListId: z.uuid().nullable(),
+  /** `members` types: the lists whose members may buy it (empty for the others). */
+  memberListIds: z.array(z.uuid()),
+  /** `members` types: tickets one member may hold across all their orders; null: no such limit. */
+  maxPerMember: z.number().int().nullable(),
   position: z.number().int(),
 });
 export type TicketType = z.infer<typeof ticketTypeSchema>;
@@ -178,7 +183,8 @@ const ticketTypeFields = {
   minPerOrder: z.number().int().min(1).max(1000),
   maxPerOrder: z.number().int().min(1).max(1000),
   visibility: z.enum(TICKET_VISIBILITIES),
-  memberListId: z.uuid().nullable(),
+  memberListIds: z.array(z.uuid()).max(MAX_GATE_LISTS),
+  maxPerMember: z.number().int().min(1).max(1000).nullable(),
 };
 
 export const createTicketTypeBodySchema = z.strictObject({
@@ -190,7 +196,8 @@ export const createTicketTypeBodySchema = z.strictObject({
   minPerOrder: ticketTypeFields.minPerOrder.default(1),
   maxPerOrder: ticketTypeFields.maxPerOrder.default(10),
   visibility: ticketTypeFields.visibility.default('public'),
-  memberListId: ticketTypeFields.memberListId.optional(),
+  memberListIds: ticketTypeFields.memberListIds.default([]),
+  maxPerMember: ticketTypeFields.maxPerMember.default(null),
 });
 export type CreateTicketTypeBody = z.input<typeof createTicketTypeBodySchema>;
 
@@ -200,6 +207,12 @@ export type UpdateTicketTypeBody = z.input<typeof updateTicketTypeBodySchema>;
 export const reorderTicketTypesBodySchema = z.strictObject({
   ticketTypeIds: z.array(z.uuid()).min(1).max(500),
 });
+
+/** The member lists a `members` ticket type may name, as the ticket-type form offers them. */
+export const memberListChoicesSchema = z.object({
+  items: z.array(z.object({ id: z.uuid(), name: z.string() })),
+});
+export type MemberListChoices = z.infer<typeof memberListChoicesSchema>;
 
 export const createCapacityPoolBodySchema = z.strictObject({ name: nameSchema, capacity: count });
 export const updateCapacityPoolBodySchema = createCapacityPoolBodySchema.partial();

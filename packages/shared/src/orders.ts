@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { orderNetSchema } from './finances';
+import { memberCodeSchema } from './member-gate';
 import { paymentSchema, refundSchema } from './payments';
 
 export const ORDER_STATUSES = ['reserved', 'pending_payment', 'paid', 'cancelled', 'expired'] as const;
@@ -42,6 +43,8 @@ export const createPublicOrderBodySchema = z.strictObject({
   visitorId: z.uuid().optional(),
   /** The buyer ticked the box to hear from the organiser (unticked by default); absent means no. */
   marketingConsent: z.boolean().optional(),
+  /** The one-time code mailed to the buyer's address: needed for members-only ticket types. */
+  memberCode: memberCodeSchema.optional(),
 });
 export type CreatePublicOrderBody = z.input<typeof createPublicOrderBodySchema>;
 
@@ -78,6 +81,8 @@ export const publicTicketTypeSchema = z.object({
   minPerOrder: z.number().int(),
   maxPerOrder: z.number().int(),
   salesEnd: z.string().nullable(),
+  /** Sold only to members of the organiser's lists, with a one-time code mailed to their address. */
+  membersOnly: z.boolean(),
 });
 
 export const publicEventSchema = z.object({

@@ -335,6 +335,9 @@ export const API_ACCESS = {
   'dashboard.stream': ANALYTICS,
   'dashboard.events': ANALYTICS,
   'dashboard.attention': ANALYTICS,
+  /** Member lists gating ticket types (decision 028): the form's choice of lists, a buyer's one-time code. */
+  'ticketTypes.memberLists': EVENTS,
+  'public.requestMemberCode': PUBLIC,
 
   /** The development mailbox, registered only when DEV_MAILBOX is on. */
   'devMailbox.list': PUBLIC,

@@ -223,6 +223,9 @@ describe('OpenAPI', () => {
     ['get', '/api/finances/orders/{orderId}'],
     ['post', '/api/finances/orders/{orderId}/documents'],
     ['get', '/api/finances/summary'],
+    // Member lists gating ticket types.
+    ['get', '/api/events/member-lists'],
+    ['post', '/api/public/events/{orgSlug}/{eventSlug}/member-codes'],
   ];
 
   it('serves a valid OpenAPI 3 document listing every API route', async () => {

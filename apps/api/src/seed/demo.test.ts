@@ -1,7 +1,9 @@
-import { events } from '@guichet/db/schema/events';
+import { events, ticketTypes } from '@guichet/db/schema/events';
+import { memberGates } from '@guichet/db/schema/gating';
 import { organizations } from '@guichet/db/schema/organizations';
 import type { CustomerPage, MemberList } from '@guichet/shared/customers';
 import type { EventPage } from '@guichet/shared/events';
+import type { PublicEvent } from '@guichet/shared/orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/support/harness';
@@ -78,6 +80,31 @@ describe('demo data', () => {
       await t.app.inject({ method: 'GET', url: '/api/member-lists', headers })
     ).json() as MemberList[];
     expect(lists[0]?.memberCount).toBe(3);
+  });
+
+  it('sells a members-only ticket type gated by the member list', async () => {
+    const [demo] = await t.app.ctx.db
+      .select({ id: organizations.id, slug: organizations.slug })
+      .from(organizations)
+      .where(eq(organizations.slug, 'demo-events'));
+    const gated = await t.app.ctx.db
+      .select()
+      .from(memberGates)
+      .where(eq(memberGates.organizationId, demo!.id));
+    expect(gated).toHaveLength(1);
+    const [type] = await t.app.ctx.db
+      .select({ eventId: ticketTypes.eventId })
+      .from(ticketTypes)
+      .where(eq(ticketTypes.id, gated[0]!.ticketTypeId));
+    const [event] = await t.app.ctx.db
+      .select({ slug: events.slug })
+      .from(events)
+      .where(eq(events.id, type!.eventId));
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/public/events/${demo!.slug}/${event!.slug}`,
+    });
+    expect(page.json<PublicEvent>().ticketTypes.filter((item) => item.membersOnly)).toHaveLength(1);
   });
 
   it('runs once: a second start adds nothing', async () => {

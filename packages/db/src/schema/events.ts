@@ -130,8 +130,6 @@ export const ticketTypes = pgTable(
     visibility: text('visibility', { enum: ['public', 'hidden', 'members'] })
       .notNull()
       .default('public'),
-    /** The member list that may buy a `members` ticket type (the table arrives with customers). */
-    memberListId: uuid('member_list_id'),
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

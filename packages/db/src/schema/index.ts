@@ -1,6 +1,7 @@
 export * from './acquisition';
 export * from './customers';
 export * from './events';
+export * from './gating';
 export * from './identity';
 export * from './ledger';
 export * from './orders';

@@ -1,6 +1,7 @@
 import type { Queryable } from '@guichet/db/client';
 import type { CapacityPool, EventDetail, TicketType } from '@guichet/shared/events';
 import * as repository from './events.repository';
+import { type Gate, gatesOf } from './member-gates.repository';
 
 /** Rows to API shapes: what is left of a ticket type counts its capacity pool too. */
 
@@ -44,7 +45,11 @@ function toPool(row: repository.PoolRow): CapacityPool {
   };
 }
 
-function toTicketType(row: repository.TicketTypeRow, pools: Map<string, CapacityPool>): TicketType {
+function toTicketType(
+  row: repository.TicketTypeRow,
+  pools: Map<string, CapacityPool>,
+  gate: Gate | undefined,
+): TicketType {
   const used = row.sold + row.held;
   const pool = row.poolId ? pools.get(row.poolId) : undefined;
   const left = Math.max(0, Math.min(row.capacity - used, pool ? pool.left : Number.POSITIVE_INFINITY));
@@ -65,7 +70,8 @@ function toTicketType(row: repository.TicketTypeRow, pools: Map<string, Capacity
     minPerOrder: row.minPerOrder,
     maxPerOrder: row.maxPerOrder,
     visibility: row.visibility,
-    memberListId: row.memberListId,
+    memberListIds: row.visibility === 'members' ? (gate?.listIds ?? []) : [],
+    maxPerMember: row.visibility === 'members' ? (gate?.maxPerMember ?? null) : null,
     position: row.position,
   };
 }
@@ -80,6 +86,8 @@ export async function detail(
   const types = await repository.listTicketTypes(db, organizationId, event.id);
   const poolRows = await repository.listPools(db, organizationId, event.id);
   const currency = await repository.organizationCurrency(db, organizationId);
+  const gated = types.filter((row) => row.visibility === 'members').map((row) => row.id);
+  const gates = await gatesOf(db, organizationId, gated);
   const pools = poolRows.map(toPool);
   const byId = new Map(pools.map((pool) => [pool.id, pool]));
   return {
@@ -91,7 +99,7 @@ export async function detail(
     currency,
     createdAt: event.createdAt.toISOString(),
     updatedAt: event.updatedAt.toISOString(),
-    ticketTypes: types.map((row) => toTicketType(row, byId)),
+    ticketTypes: types.map((row) => toTicketType(row, byId, gates.get(row.id))),
     capacityPools: pools,
   };
 }

@@ -19,6 +19,7 @@ import { requireStaffId } from '../../plugins/auth';
 import { requireTenant } from '../../plugins/tenancy';
 import { coverRoutes } from './covers.routes';
 import * as service from './events.service';
+import { memberGateRoutes } from './member-gates.routes';
 import * as ticketTypes from './ticket-types.service';
 
 /** Documented for OpenAPI; the tenancy check reads and validates the header itself. */
@@ -32,6 +33,7 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const common = { tags: ['events'], security: [{ bearer: [] }], headers: organizationHeaderSchema };
     const org = (request: Parameters<typeof requireTenant>[0]) => requireTenant(request).organizationId;
     await app.register(coverRoutes(ctx, common));
+    await app.register(memberGateRoutes(ctx, common));
 
     app.get(
       '/events',

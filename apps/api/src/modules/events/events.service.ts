@@ -23,6 +23,7 @@ import {
 import { detail, num } from './event-view';
 import * as repository from './events.repository';
 import { listEvents as listEventPage } from './events-list.repository';
+import { copyGates } from './member-gates.service';
 import { sanitizeHtml } from './sanitize-html';
 
 // Rules ------------------------------------------------------------------------------------------------------
@@ -302,7 +303,7 @@ export async function duplicateEvent(
     );
     const poolMap = new Map(pools.map((pool, index) => [pool.id, newPools[index]?.id ?? null]));
     const types = await repository.listTicketTypes(tx, organizationId, eventId);
-    await repository.insertTicketTypes(
+    const copies = await repository.insertTicketTypes(
       tx,
       types.map((type) => ({
         organizationId,
@@ -318,9 +319,13 @@ export async function duplicateEvent(
         minPerOrder: type.minPerOrder,
         maxPerOrder: type.maxPerOrder,
         visibility: type.visibility,
-        memberListId: type.memberListId,
         position: type.position,
       })),
+    );
+    await copyGates(
+      tx,
+      organizationId,
+      types.map((type, index) => ({ from: type.id, to: copies[index]?.id })),
     );
     await auditEvent(
       tx,

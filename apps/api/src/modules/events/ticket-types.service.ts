@@ -15,6 +15,8 @@ import {
 } from './event-guards';
 import { detail } from './event-view';
 import * as repository from './events.repository';
+import { setGate } from './member-gates.repository';
+import { checkGate, currentGate } from './member-gates.service';
 
 // Ticket types -----------------------------------------------------------------------------------------------
 
@@ -65,6 +67,7 @@ export async function createTicketType(
   return ctx.db.transaction(async (tx) => {
     const event = await lockEditable(tx, organizationId, eventId);
     await checkPool(tx, organizationId, eventId, body.poolId);
+    const gate = await checkGate(tx, organizationId, body);
     const [created] = await repository.insertTicketTypes(tx, [
       {
         organizationId,
@@ -80,15 +83,16 @@ export async function createTicketType(
         minPerOrder: body.minPerOrder,
         maxPerOrder: body.maxPerOrder,
         visibility: body.visibility,
-        memberListId: body.visibility === 'members' ? (body.memberListId ?? null) : null,
         position: await repository.nextTicketTypePosition(tx, organizationId, eventId),
       },
     ]);
+    if (created && gate) await setGate(tx, organizationId, created.id, gate);
     await auditEvent(tx, organizationId, actor, eventId, 'ticket-type.created', null, {
       ticketTypeId: created?.id,
       name: body.name,
       priceMinor: body.priceMinor,
       capacity: body.capacity,
+      ...(gate ? { visibility: body.visibility, ...gate } : {}),
     });
     return detail(tx, organizationId, event);
   });
@@ -132,14 +136,23 @@ export async function updateTicketType(
       minPerOrder,
       maxPerOrder,
       visibility,
-      memberListId:
-        visibility === 'members'
-          ? body.memberListId !== undefined
-            ? body.memberListId
-            : current.memberListId
-          : null,
     };
+    // The gate: lists and per-member limit as given, else as they were (a type leaving `members` loses it).
+    const stored = await currentGate(tx, organizationId, ticketTypeId);
+    const gate = await checkGate(tx, organizationId, {
+      visibility,
+      memberListIds: body.memberListIds ?? stored.listIds,
+      maxPerMember: body.maxPerMember !== undefined ? body.maxPerMember : stored.maxPerMember,
+    });
+    const gateBefore = { memberListIds: stored.listIds, maxPerMember: stored.maxPerMember };
+    const gateAfter = { memberListIds: gate?.listIds ?? [], maxPerMember: gate?.maxPerMember ?? null };
+    const gateChanged = JSON.stringify(gateBefore) !== JSON.stringify(gateAfter);
     const { before, after } = changes(current, next, Object.keys(next) as (keyof typeof next)[]);
+    if (gateChanged) {
+      await setGate(tx, organizationId, ticketTypeId, gate);
+      Object.assign(before, gateBefore);
+      Object.assign(after, gateAfter);
+    }
     if (Object.keys(after).length > 0) {
       const updated = await repository.updateTicketType(tx, organizationId, ticketTypeId, next);
       if (!updated) throw capacityRaced();

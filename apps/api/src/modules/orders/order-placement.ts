@@ -59,6 +59,8 @@ export interface PlaceOrderInput {
   answer?: (placed: PlacedOrder) => StoredAnswer;
   /** A buyer's first-party visitor id: the order's attribution rides on its first statement. */
   visitorId?: string | undefined;
+  /** Members-only types a buyer's checked code admits (./member-gate.ts); the caller enters the gate. */
+  memberTypes?: ReadonlySet<string>;
 }
 
 export interface PlacedOrder {
@@ -72,9 +74,8 @@ const invalid = (details: Detail[]) =>
 /**
  * Checks the lines against the event's ticket types: each known and on sale through this channel, once,
  * with a quantity within the per-order bounds, at most one name per ticket (exactly one online when the
- * event asks for attendees' names). Buyers only see public types
- * inside their sales window; hidden and members-only ones answer exactly like unknown ones, so nothing is
- * revealed. Staff at the box office may sell any type of the event, at any time, any quantity.
+ * event asks for attendees' names). Buyers only see public types, and members-only ones their code admits,
+ * inside their sales window; hidden ones answer exactly like unknown ones, so nothing is revealed. Staff at the box office may sell any type of the event, at any time, any quantity.
  */
 function checkLines(input: PlaceOrderInput, types: Map<string, TicketTypeRow>, now: Date): Detail[] {
   const details: Detail[] = [];
@@ -90,7 +91,8 @@ function checkLines(input: PlaceOrderInput, types: Map<string, TicketTypeRow>, n
       return;
     }
     seen.add(line.ticketTypeId);
-    if (!type || (online && type.visibility !== 'public')) {
+    const admitted = type?.visibility === 'members' && input.memberTypes?.has(type.id) === true;
+    if (!type || (online && type.visibility !== 'public' && !admitted)) {
       details.push({ path: `${path}.ticketTypeId`, message: 'No such ticket type on sale for this event.' });
       return;
     }

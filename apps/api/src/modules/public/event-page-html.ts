@@ -71,15 +71,18 @@ export function eventJsonLd(event: PublicEvent, pageUrl: string, imageUrl: strin
     ...(imageUrl ? { image: [imageUrl] } : {}),
     organizer: { '@type': 'Organization', name: event.organization.name },
     url: pageUrl,
-    offers: event.ticketTypes.map((type) => ({
-      '@type': 'Offer',
-      name: type.name,
-      price: minorToDecimal(type.priceMinor, type.currency),
-      priceCurrency: type.currency,
-      availability: type.available > 0 ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
-      url: pageUrl,
-      ...(type.salesEnd ? { validThrough: type.salesEnd } : {}),
-    })),
+    // Members-only tickets are not offered to everyone: search engines are not told of them.
+    offers: event.ticketTypes
+      .filter((type) => !type.membersOnly)
+      .map((type) => ({
+        '@type': 'Offer',
+        name: type.name,
+        price: minorToDecimal(type.priceMinor, type.currency),
+        priceCurrency: type.currency,
+        availability: type.available > 0 ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
+        url: pageUrl,
+        ...(type.salesEnd ? { validThrough: type.salesEnd } : {}),
+      })),
   };
 }
 

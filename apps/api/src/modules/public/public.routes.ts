@@ -1,3 +1,4 @@
+import { memberCodeRequestedSchema, requestMemberCodeBodySchema } from '@guichet/shared/member-gate';
 import {
   createPublicOrderBodySchema,
   idempotencyHeaderSchema,
@@ -112,6 +113,28 @@ export function publicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         );
         // A replayed refusal is sent as stored: its body already has the error shape.
         return reply.code(answer.status as 201).send(answer.body as z.infer<typeof publicOrderSchema>);
+      },
+    );
+
+    app.post(
+      '/public/events/:orgSlug/:eventSlug/member-codes',
+      {
+        config: { access: 'public.requestMemberCode' },
+        schema: {
+          ...common,
+          summary:
+            'Ask for the one-time code of members-only tickets: mailed only if the address is on a list, the same answer either way',
+          params: eventParams,
+          body: requestMemberCodeBodySchema,
+          response: { 202: memberCodeRequestedSchema, ...errorResponses(400, 404, 429) },
+        },
+      },
+      async (request, reply) => {
+        // Per client IP, and per address: codes for one address cannot be asked for without end.
+        await ctx.limiters.publicOrdersPerIp.hit(request.ip);
+        await ctx.limiters.authPerAccount.hit(`member-code:${request.body.email.toLowerCase()}`);
+        const answer = await service.requestMemberCode(ctx, request.params, request.body);
+        return reply.code(202).send(answer);
       },
     );
   };

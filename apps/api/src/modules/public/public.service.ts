@@ -1,10 +1,22 @@
 import { checkoutConsentWording } from '@guichet/shared/customer-values';
+import { MEMBER_CODE_TTL_MINUTES, type MemberCodeRequested } from '@guichet/shared/member-gate';
 import type { createPublicOrderBodySchema, PublicEvent, PublicOrder } from '@guichet/shared/orders';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { readPublishedEvent, type TicketTypeRow } from '../orders/checkout.repository';
+import {
+  type PublishedEventRead,
+  readPublishedEvent,
+  type TicketTypeRow,
+} from '../orders/checkout.repository';
 import { keyHashes, keyLock, storedAnswer, storeRefusal } from '../orders/idempotency';
+import {
+  checkMemberCode,
+  enterMemberGate,
+  gatedOnSale,
+  type MemberPass,
+  sendMemberCode,
+} from '../orders/member-gate';
 import { type PlacedOrder, placeOrder } from '../orders/order-placement';
 import { publicOrderView } from '../orders/order-view';
 import {
@@ -45,7 +57,7 @@ export async function getPublicEvent(
   const cards = await canTakeCards(ctx, organization.id);
   const onSale = catalogue.types.filter(
     (type) =>
-      type.visibility === 'public' &&
+      (type.visibility === 'public' || type.visibility === 'members') &&
       (!type.salesStart || type.salesStart <= now) &&
       (type.salesEnd ?? event.endsAt) > now,
   );
@@ -83,6 +95,7 @@ export async function getPublicEvent(
       minPerOrder: type.minPerOrder,
       maxPerOrder: type.maxPerOrder,
       salesEnd: type.salesEnd?.toISOString() ?? null,
+      membersOnly: type.visibility === 'members',
     })),
     paymentMethods: cards ? ['offline', 'stripe'] : ['offline'],
     reservationMinutes: ctx.config.orders.reservationMinutes,
@@ -155,27 +168,33 @@ export async function createPublicOrder(
     (shown ??= publicOrderView(placed.order, placed.tickets, event, organization.offlinePaymentInstructions));
   try {
     if (body.paymentMethod === 'stripe' && !(await canTakeCards(ctx, organization.id))) throw unavailable();
-    const placed = await placeOrder(ctx, {
-      organizationId: organization.id,
-      event,
-      channel: 'online',
-      buyer: body.buyer,
-      lines: body.lines,
-      paymentMethod: body.paymentMethod,
-      actor: null,
-      sendEmail: true,
-      locale: body.locale,
-      visitorId: body.visitorId,
-      catalogue,
-      answer:
-        hashes &&
-        ((placed) => ({
-          ...hashes,
-          lock: keyLock(organization.id, hashes.keyHash),
-          status: 201,
-          body: view(placed),
-        })),
-    });
+    const pass = await memberPass(ctx, read, body);
+    const placed = await placeOrder(
+      ctx,
+      {
+        organizationId: organization.id,
+        event,
+        channel: 'online',
+        buyer: body.buyer,
+        lines: body.lines,
+        paymentMethod: body.paymentMethod,
+        actor: null,
+        sendEmail: true,
+        locale: body.locale,
+        visitorId: body.visitorId,
+        catalogue,
+        memberTypes: pass && new Set(pass.ticketTypeIds),
+        answer:
+          hashes &&
+          ((placed) => ({
+            ...hashes,
+            lock: keyLock(organization.id, hashes.keyHash),
+            status: 201,
+            body: view(placed),
+          })),
+      },
+      pass && ((tx, placed) => enterMemberGate(tx, organization.id, placed.order.id, pass)),
+    );
     ctx.kickOutbox();
     if (body.marketingConsent) {
       await recordCheckoutConsent(ctx.db, {
@@ -195,4 +214,41 @@ export async function createPublicOrder(
     }
     throw error;
   }
+}
+
+/**
+ * The checked code of an order of members-only types (./member-gate.ts); undefined for an order of none.
+ * Only types on sale count: another members-only type is refused by the order's own checks, as unknown.
+ */
+async function memberPass(
+  ctx: AppContext,
+  read: PublishedEventRead,
+  body: z.output<typeof createPublicOrderBodySchema>,
+): Promise<MemberPass | undefined> {
+  const gated = new Set(gatedOnSale(read, new Date()).map((type) => type.id));
+  const ordered = body.lines.map((line) => line.ticketTypeId).filter((id) => gated.has(id));
+  if (ordered.length === 0) return undefined;
+  return checkMemberCode(
+    ctx,
+    read.organization.id,
+    read.event.id,
+    body.buyer.email,
+    body.memberCode,
+    ordered,
+  );
+}
+
+/**
+ * A buyer asks for the one-time code of the event's members-only tickets: mailed only when the address
+ * may buy them today, and the same answer either way. An unknown or unpublished event is the usual 404.
+ */
+export async function requestMemberCode(
+  ctx: AppContext,
+  params: { orgSlug: string; eventSlug: string },
+  body: { email: string; locale: 'en' | 'fr' },
+): Promise<MemberCodeRequested> {
+  const read = await readPublishedEvent(ctx.db, params.orgSlug, params.eventSlug, undefined);
+  if (!read) throw notFound();
+  await sendMemberCode(ctx, read, body.email, body.locale);
+  return { expiresInMinutes: MEMBER_CODE_TTL_MINUTES };
 }

@@ -15,6 +15,7 @@ function type(overrides: Partial<TicketType> = {}): TicketType {
     minPerOrder: 1,
     maxPerOrder: 10,
     salesEnd: null,
+    membersOnly: false,
     ...overrides,
   };
 }

@@ -10,6 +10,7 @@ import { placePublicOrder } from './api/place-order';
 import { attendeeNamesOf, missingNames } from './attendee-names';
 import { cartOf, type Quantities } from './cart';
 import { checkoutKey, forgetCheckoutKey } from './idempotency';
+import { MemberCodeField } from './member-code-field';
 import { visitorId } from './visits';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -59,6 +60,9 @@ export function CheckoutForm({
   const [attendees, setAttendees] = useState<Record<string, string[]>>({});
   // Unticked until the buyer ticks it: consent is given, never assumed.
   const [consent, setConsent] = useState(false);
+  // Members-only tickets need the one-time code mailed to the buyer's address.
+  const gated = cart.lines.some((line) => line.type.membersOnly);
+  const [memberCode, setMemberCode] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -68,6 +72,8 @@ export function CheckoutForm({
     const found: FieldErrors = {};
     if (!name.trim()) found.name = t('buyer.checkout.nameRequired');
     if (!EMAIL.test(email.trim())) found.email = t('buyer.checkout.emailInvalid');
+    const typedCode = memberCode.replace(/[\s-]/g, '');
+    if (gated && !/^\d{6}$/.test(typedCode)) found.memberCode = t('buyer.members.codeRequired');
     const lines = cart.lines.map(({ type, quantity }) => {
       const { names, gap } = attendeeNamesOf(attendees[type.id] ?? []);
       if (namesRequired) {
@@ -85,6 +91,7 @@ export function CheckoutForm({
       locale,
       visitorId: visitorId(),
       ...(consent ? { marketingConsent: true } : {}),
+      ...(gated ? { memberCode: typedCode } : {}),
     };
     return { errors: found, body };
   }
@@ -154,7 +161,10 @@ export function CheckoutForm({
         await onSoldOut();
         return;
       }
-      setErrors(serverFieldErrors(error));
+      const fields = serverFieldErrors(error);
+      // A refused code is shown on the code's field.
+      if (isApiError(error) && error.code.startsWith('member-code')) fields.memberCode = errorMessage(error);
+      setErrors(fields);
       setFailure(final ? errorMessage(error) : `${errorMessage(error)} ${t('buyer.checkout.retrySafe')}`);
     } finally {
       busy.current = false;
@@ -216,6 +226,18 @@ export function CheckoutForm({
             error={errors.email}
             size="md"
           />
+          {gated && (
+            <MemberCodeField
+              slugs={slugs}
+              email={email}
+              code={memberCode}
+              onCode={(code) => {
+                setMemberCode(code);
+                setErrors((previous) => ({ ...previous, memberCode: '' }));
+              }}
+              error={errors.memberCode || undefined}
+            />
+          )}
 
           <fieldset className="buyer-fieldset">
             <legend>{t('buyer.checkout.attendees')}</legend>

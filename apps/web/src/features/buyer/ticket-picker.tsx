@@ -103,6 +103,11 @@ function TicketTypeRow({
               ? t('buyer.event.free')
               : formatMoney(type.priceMinor, type.currency, locale)}
           </Text>
+          {type.membersOnly && (
+            <Text size="sm" fw={600} c="grape.9">
+              {t('buyer.members.badge')}
+            </Text>
+          )}
           {type.description && (
             <Text size="sm" c="dimmed">
               {type.description}

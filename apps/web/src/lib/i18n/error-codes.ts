@@ -31,4 +31,15 @@ export type BackOfficeErrorCode = Extract<
   | 'not-ready'
 >;
 
-export type CoreErrorCode = Exclude<ErrorCode, BackOfficeErrorCode>;
+/** Codes only a buyer of members-only tickets meets: their messages live in the buyer's part. */
+export type BuyerErrorCode = Extract<
+  ErrorCode,
+  | 'member-code-required'
+  | 'member-code-invalid'
+  | 'member-code-expired'
+  | 'member-code-used'
+  | 'member-not-listed'
+  | 'member-limit-reached'
+>;
+
+export type CoreErrorCode = Exclude<ErrorCode, BackOfficeErrorCode | BuyerErrorCode>;

@@ -56,7 +56,10 @@ describe('translations', () => {
     ['en', en],
     ['fr', fr],
   ])('%s has a message for every error code of the shared catalogue, in exactly one part', (_, messages) => {
-    const sections = [messages.errors, messages.backOfficeErrors] as Record<string, string>[];
+    const sections = [messages.errors, messages.backOfficeErrors, messages.buyerErrors] as Record<
+      string,
+      string
+    >[];
     for (const code of ERROR_CODES) {
       const message = sections.map((section) => section[code]).find(Boolean);
       expect(message, code).toBeTruthy();

@@ -1,6 +1,16 @@
 import type { EventDetail, TicketType } from '@guichet/shared/events';
 import { currencyDigits } from '@guichet/shared/money';
-import { NumberInput, Radio, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  MultiSelect,
+  NumberInput,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { AppModal } from '../../../components/app-modal';
 import { FormActions } from '../../../components/form-actions';
@@ -8,6 +18,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { toastSuccess } from '../../../lib/toasts';
 import { useDevice } from '../../../lib/use-device';
 import { useCreateTicketType } from '../api/create-ticket-type';
+import { useMemberListChoices } from '../api/member-list-choices';
 import { useUpdateTicketType } from '../api/update-ticket-type';
 import {
   CAPACITY_MAX,
@@ -225,10 +236,19 @@ function TicketTypeForm({
               value="members"
               label={t('eventEditor.visibility.members')}
               description={t('eventEditor.visibility.membersHint')}
-              disabled={values.visibility !== 'members'}
             />
           </Stack>
         </Radio.Group>
+        {values.visibility === 'members' && (
+          <MemberGateFields
+            listIds={values.memberListIds}
+            maxPerMember={values.maxPerMember}
+            onListIds={(ids) => set('memberListIds', ids)}
+            onMaxPerMember={(value) => set('maxPerMember', value)}
+            listsError={problem('memberListIds')}
+            maxError={problem('maxPerMember')}
+          />
+        )}
         <FormActions
           failure={failure}
           pending={pending}
@@ -239,5 +259,60 @@ function TicketTypeForm({
         />
       </Stack>
     </form>
+  );
+}
+
+/** A members-only type's lists (the organisation's, by name) and its maximum per member. */
+function MemberGateFields({
+  listIds,
+  maxPerMember,
+  onListIds,
+  onMaxPerMember,
+  listsError,
+  maxError,
+}: {
+  listIds: string[];
+  maxPerMember: string | number;
+  onListIds: (ids: string[]) => void;
+  onMaxPerMember: (value: string | number) => void;
+  listsError: string | undefined;
+  maxError: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const { phoneLayout } = useDevice();
+  const choices = useMemberListChoices(true);
+  const lists = choices.data?.items ?? [];
+  return (
+    <SimpleGrid cols={phoneLayout ? 1 : 2} spacing="md">
+      <div>
+        <MultiSelect
+          label={t('eventEditor.visibility.memberLists')}
+          description={t('eventEditor.visibility.memberListsHint')}
+          data={lists.map((list) => ({ value: list.id, label: list.name }))}
+          value={listIds}
+          onChange={onListIds}
+          error={listsError}
+          searchable
+          required
+          disabled={choices.isPending}
+        />
+        {choices.isSuccess && lists.length === 0 && (
+          <Text size="sm" c="dimmed" mt={4}>
+            {t('eventEditor.visibility.noMemberLists')}
+          </Text>
+        )}
+      </div>
+      <NumberInput
+        label={t('eventEditor.visibility.maxPerMember')}
+        description={t('eventEditor.visibility.maxPerMemberHint')}
+        value={maxPerMember}
+        onChange={onMaxPerMember}
+        error={maxError}
+        min={1}
+        max={PER_ORDER_MAX}
+        allowDecimal={false}
+        allowNegative={false}
+      />
+    </SimpleGrid>
   );
 }

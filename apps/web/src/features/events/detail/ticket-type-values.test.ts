@@ -39,7 +39,36 @@ describe('readTicketType', () => {
       minPerOrder: 1,
       maxPerOrder: 10,
       visibility: 'public',
+      memberListIds: [],
+      maxPerMember: null,
     });
+  });
+
+  it('asks a members-only type for its lists, and reads its maximum per member (empty: no limit)', () => {
+    const members = { visibility: 'members' as const, memberListIds: ['list-a'] };
+    expect(readTicketType(valid({ ...members, maxPerMember: 2 }), context).body).toMatchObject({
+      visibility: 'members',
+      memberListIds: ['list-a'],
+      maxPerMember: 2,
+    });
+    expect(readTicketType(valid(members), context).body?.maxPerMember).toBeNull();
+    expect(readTicketType(valid({ ...members, memberListIds: [] }), context).errors).toEqual({
+      memberListIds: 'required',
+    });
+    expect(readTicketType(valid({ ...members, maxPerMember: 0 }), context).errors).toEqual({
+      maxPerMember: 'wholeNumber',
+    });
+    // Another visibility sends no lists, whatever the form still holds.
+    expect(readTicketType(valid({ memberListIds: ['list-a'], maxPerMember: 3 }), context).body).toMatchObject(
+      { memberListIds: [], maxPerMember: null },
+    );
+  });
+
+  it('marks the lists’ field when the server refuses one list of several', () => {
+    const refused = new ApiError(400, 'argument-error', 'invalid', [
+      { path: 'body.memberListIds.1', message: 'No such member list.' },
+    ]);
+    expect(serverFormErrors(refused, ['memberListIds', 'name']).errors).toEqual({ memberListIds: 'invalid' });
   });
 
   it('reads the price with the currency’s decimals', () => {

@@ -19,6 +19,9 @@ export interface TicketTypeFormValues {
   minPerOrder: string | number;
   maxPerOrder: string | number;
   visibility: 'public' | 'hidden' | 'members';
+  /** Members-only types: the lists that may buy, and the tickets one member may hold ('' for no limit). */
+  memberListIds: string[];
+  maxPerMember: string | number;
 }
 export type TicketTypeField = keyof TicketTypeFormValues;
 
@@ -48,6 +51,8 @@ export function emptyTicketTypeValues(): TicketTypeFormValues {
     minPerOrder: 1,
     maxPerOrder: 10,
     visibility: 'public',
+    memberListIds: [],
+    maxPerMember: '',
   };
 }
 
@@ -63,6 +68,8 @@ export function ticketTypeValuesOf(type: TicketType, timeZone: string): TicketTy
     minPerOrder: type.minPerOrder,
     maxPerOrder: type.maxPerOrder,
     visibility: type.visibility,
+    memberListIds: type.memberListIds,
+    maxPerMember: type.maxPerMember ?? '',
   };
 }
 
@@ -106,6 +113,11 @@ export function readTicketType(
   else if (salesStart && salesEnd && Date.parse(salesEnd) <= Date.parse(salesStart)) {
     errors.salesEnd = 'salesEndBeforeStart';
   }
+  const members = values.visibility === 'members';
+  if (members && values.memberListIds.length === 0) errors.memberListIds = 'required';
+  const noLimit = values.maxPerMember === '';
+  const maxPerMember = noLimit ? null : wholeNumber(values.maxPerMember, 1, PER_ORDER_MAX);
+  if (members && maxPerMember === undefined) errors.maxPerMember = 'wholeNumber';
   if (Object.keys(errors).length > 0 || !price.ok) return { errors };
   return {
     errors,
@@ -120,6 +132,8 @@ export function readTicketType(
       minPerOrder: minPerOrder ?? 1,
       maxPerOrder: maxPerOrder ?? 1,
       visibility: values.visibility,
+      memberListIds: members ? values.memberListIds : [],
+      maxPerMember: members ? (maxPerMember ?? null) : null,
     },
   };
 }
@@ -139,7 +153,8 @@ export function serverFormErrors<F extends string>(
     (errors as Record<string, TicketTypeProblem>).capacity = 'capacityBelowSold';
     return { errors, minimum: typeof minimum === 'number' ? minimum : undefined };
   }
-  for (const field of refusedFields(error)) {
+  // `memberListIds.2` (one list of several) marks the lists' field.
+  for (const field of refusedFields(error).map((path) => path.replace(/\.\d+$/, ''))) {
     if (!known(field)) continue;
     errors[field] ??=
       field === 'salesEnd' ? 'salesEndBeforeStart' : field === 'maxPerOrder' ? 'maxBelowMin' : 'invalid';

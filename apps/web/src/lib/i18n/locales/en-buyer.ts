@@ -1,8 +1,19 @@
+import type { BuyerErrorCode } from '../error-codes';
 /**
  * The buyer's pages (public event page, checkout, order page): loaded with the core part by the buyer app
  * only, so neither the sign-in pages nor the back office carry them.
  */
 export const enBuyer = {
+  /** Messages of the error codes only buyers of members-only tickets meet (decision 028). */
+  buyerErrors: {
+    'member-code-required': 'These tickets are for members: ask for your code, then type it.',
+    'member-code-invalid':
+      'This code is not valid for this address. Check it, or ask for a new one (after too many wrong tries, a new one is needed).',
+    'member-code-expired': 'This code has expired. Ask for a new one.',
+    'member-code-used': 'This code was already used for an order. Ask for a new one.',
+    'member-not-listed': 'This address is not, or no longer, on a members list for these tickets.',
+    'member-limit-reached': 'You already hold as many of these members’ tickets as one member may.',
+  } satisfies Record<BuyerErrorCode, string>,
   buyer: {
     event: {
       loading: 'Loading the event…',
@@ -33,6 +44,18 @@ export const enBuyer = {
       ticketCount_one: '{{count}} ticket',
       ticketCount_other: '{{count}} tickets',
       continue: 'Continue',
+    },
+    members: {
+      badge: 'Members only: you confirm your address with a code sent to it',
+      heading: 'Members’ code',
+      intro:
+        'These tickets are for members of the organiser’s lists. Ask for a code: if the address above is on a list, it arrives there by e-mail.',
+      send: 'Send me a code',
+      resend: 'Send a new code',
+      sent: 'If {{email}} is on a members list, a code is on its way. It is good for {{minutes}} minutes.',
+      code: 'Code from the e-mail',
+      codeHint: 'Six digits.',
+      codeRequired: 'Type the six-digit code sent to your address.',
     },
     checkout: {
       title: 'Your details',

@@ -1,6 +1,16 @@
 import type { BuyerTranslation } from './en-buyer';
 
 export const frBuyer: BuyerTranslation = {
+  buyerErrors: {
+    'member-code-required': 'Ces billets sont réservés aux membres : demandez votre code, puis saisissez-le.',
+    'member-code-invalid':
+      'Ce code n’est pas valable pour cette adresse. Vérifiez-le ou demandez-en un nouveau (après trop d’essais erronés, il en faut un nouveau).',
+    'member-code-expired': 'Ce code a expiré. Demandez-en un nouveau.',
+    'member-code-used': 'Ce code a déjà servi pour une commande. Demandez-en un nouveau.',
+    'member-not-listed': 'Cette adresse n’est pas, ou plus, sur une liste de membres pour ces billets.',
+    'member-limit-reached':
+      'Vous détenez déjà autant de ces billets réservés aux membres qu’un membre le peut.',
+  },
   buyer: {
     event: {
       loading: 'Chargement de l’événement…',
@@ -32,6 +42,18 @@ export const frBuyer: BuyerTranslation = {
       ticketCount_one: '{{count}} billet',
       ticketCount_other: '{{count}} billets',
       continue: 'Continuer',
+    },
+    members: {
+      badge: 'Réservé aux membres : vous confirmez votre adresse par un code qui y est envoyé',
+      heading: 'Code de membre',
+      intro:
+        'Ces billets sont réservés aux membres des listes de l’organisateur. Demandez un code : si l’adresse ci-dessus figure sur une liste, il y arrive par e-mail.',
+      send: 'M’envoyer un code',
+      resend: 'Envoyer un nouveau code',
+      sent: 'Si {{email}} figure sur une liste de membres, un code est en route. Il vaut {{minutes}} minutes.',
+      code: 'Code reçu par e-mail',
+      codeHint: 'Six chiffres.',
+      codeRequired: 'Saisissez le code à six chiffres envoyé à votre adresse.',
     },
     checkout: {
       title: 'Vos coordonnées',

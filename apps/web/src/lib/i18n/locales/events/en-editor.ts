@@ -199,7 +199,13 @@ export const enEventEditor = {
     hidden: 'Hidden',
     hiddenHint: 'Not listed on the public page; sold only through a direct link.',
     members: 'Members only',
-    membersHint: 'Restricted to a member list: available once customers and member lists exist.',
+    membersHint:
+      'Sold only to members of the lists chosen: a buyer proves their address with a code sent to it by e-mail.',
+    memberLists: 'Member lists',
+    memberListsHint: 'Members of any of these lists, valid on the day of the order, may buy.',
+    noMemberLists: 'No member list yet: create one under Customers, then come back.',
+    maxPerMember: 'Maximum per member',
+    maxPerMemberHint: 'Across all of a member’s orders. Leave empty for no limit.',
   },
   pools: {
     heading: 'Shared capacity',

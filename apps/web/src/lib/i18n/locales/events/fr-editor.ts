@@ -207,7 +207,12 @@ export const frEventEditor: EventsTranslation['eventEditor'] = {
     hiddenHint: 'Absent de la page publique ; vendu uniquement par lien direct.',
     members: 'Réservé aux membres',
     membersHint:
-      'Réservé à une liste de membres : disponible dès que les clients et listes de membres existent.',
+      'Vendu uniquement aux membres des listes choisies : l’acheteur prouve son adresse par un code reçu par e-mail.',
+    memberLists: 'Listes de membres',
+    memberListsHint: 'Les membres de l’une de ces listes, valides le jour de la commande, peuvent acheter.',
+    noMemberLists: 'Aucune liste de membres pour l’instant : créez-en une dans Clients, puis revenez.',
+    maxPerMember: 'Maximum par membre',
+    maxPerMemberHint: 'Sur l’ensemble des commandes d’un membre. Laissez vide pour ne pas limiter.',
   },
   pools: {
     heading: 'Jauges partagées',
