@@ -107,7 +107,7 @@ const envSchema = z.object({
   // The safety net of the live headcount, which hears other processes' scans over LISTEN/NOTIFY.
   HEADCOUNT_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   // How often each process looks for changes to the dashboards it streams (its figures move within 2 s).
-  DASHBOARD_POLL_MS: z.coerce.number().int().min(100).max(2000).default(1000),
+  DASHBOARD_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   METRICS_TOKEN: z.string().min(16).optional(),
 });

@@ -26,6 +26,12 @@ export interface LiveBus {
 
 export const LIVE_CHANNEL = 'guichet_live';
 
+/**
+ * The topic of an organisation's figures (the dashboard's): published after the commit of every order,
+ * payment, cancellation, refund and scan, in whichever process made it.
+ */
+export const figuresTopic = (organizationId: string) => `figures:${organizationId}`;
+
 export function liveBus(
   db: Database,
   options: { coalesceMs?: number; onError?: (error: unknown) => void } = {},

@@ -12,7 +12,7 @@ import { requireTenant } from '../../plugins/tenancy';
 import { attentionRows } from './attention.repository';
 import { dashboardEvents } from './events.service';
 import { figures } from './figures.service';
-import { type DashboardChanges, PollingDashboardChanges } from './live';
+import { type DashboardChanges, LiveDashboardChanges } from './live';
 
 const PING_MS = 15_000;
 
@@ -24,8 +24,11 @@ export function dashboardRoutes(ctx: AppContext, changes?: DashboardChanges): Fa
   return async (app) => {
     const live =
       changes ??
-      new PollingDashboardChanges(ctx.db, ctx.config.dashboard.pollMs, (error) =>
-        app.log.error({ err: error }, 'dashboard change poll failed'),
+      new LiveDashboardChanges(
+        ctx.db,
+        ctx.config.dashboard.pollMs,
+        (error) => app.log.error({ err: error }, 'dashboard change poll failed'),
+        ctx.live,
       );
     app.addHook('onClose', async () => live.close());
     // Open streams would keep the server from closing: end them first.

@@ -11,7 +11,7 @@ import type { App } from '../../app';
 
 /**
  * The dashboard's stream sends the figures again within 2 s of an order paid, a refund or a scan made through
- * another API process on the same database (the poll carries it; nothing is shared in memory).
+ * another API process on the same database: the live bus carries it (the safety poll is ten seconds).
  */
 
 let t: TestContext;

@@ -1,12 +1,15 @@
 import type { Queryable } from '@guichet/db/client';
+import { figuresTopic, type LiveBus } from '../../live/live-bus';
 import { changeSignature } from './figures.repository';
 
 /**
- * Tells live dashboards that their organisation's figures changed. Orders, refunds and scans may go through
- * any API process, so each process polls one cheap signature per watched organisation (the ledger's newest
- * row, paid orders, the newest admission) and calls the organisation's listeners when it moves. Listeners
- * then read the figures again. This is the one place to swap for LISTEN/NOTIFY when a notify module exists:
- * the routes only know `watch`.
+ * Tells live dashboards that their organisation's figures changed. Orders, payments, refunds and scans may
+ * go through any API process: each publishes the organisation's figures topic on the live bus after its
+ * commit (live/live-bus.ts, LISTEN/NOTIFY on PostgreSQL), and every process serving a dashboard of that
+ * organisation hears it within tens of milliseconds. A slow poll of one cheap signature (the ledger's newest
+ * row, paid orders, the newest admission; DASHBOARD_POLL_MS) is the safety net for a change no writer
+ * published (a processor fee read later, a refund failing in a job) and for a lost listening connection.
+ * The routes only know `watch`.
  */
 
 export type ChangeListener = () => void;
@@ -19,9 +22,11 @@ export interface DashboardChanges {
 interface Watched {
   listeners: Set<ChangeListener>;
   last: string | null;
+  /** Stops hearing of the organisation's changes on the live bus. */
+  unsubscribe: () => void;
 }
 
-export class PollingDashboardChanges implements DashboardChanges {
+export class LiveDashboardChanges implements DashboardChanges {
   private readonly watched = new Map<string, Watched>();
   private timer: NodeJS.Timeout | null = null;
   private polling = false;
@@ -30,14 +35,19 @@ export class PollingDashboardChanges implements DashboardChanges {
     private readonly db: Queryable,
     private readonly pollMs: number,
     private readonly onError: (error: unknown) => void = () => {},
+    private readonly live: LiveBus | null = null,
   ) {}
 
   watch(organizationId: string, listener: ChangeListener): () => void {
     let entry = this.watched.get(organizationId);
     if (!entry) {
-      entry = { listeners: new Set(), last: null };
+      const fresh: Watched = { listeners: new Set(), last: null, unsubscribe: () => {} };
+      fresh.unsubscribe =
+        this.live?.subscribe(figuresTopic(organizationId), () => {
+          for (const listener of fresh.listeners) listener();
+        }) ?? (() => {});
+      entry = fresh;
       this.watched.set(organizationId, entry);
-      const fresh = entry;
       void changeSignature(this.db, organizationId).then(
         (signature) => {
           if (fresh.last === null) fresh.last = signature;
@@ -51,6 +61,7 @@ export class PollingDashboardChanges implements DashboardChanges {
     return () => {
       watched.listeners.delete(listener);
       if (watched.listeners.size > 0) return;
+      watched.unsubscribe();
       this.watched.delete(organizationId);
       if (this.watched.size === 0) this.stop();
     };
@@ -58,6 +69,7 @@ export class PollingDashboardChanges implements DashboardChanges {
 
   close(): void {
     this.stop();
+    for (const entry of this.watched.values()) entry.unsubscribe();
     this.watched.clear();
   }
 

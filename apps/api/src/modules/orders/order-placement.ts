@@ -8,6 +8,7 @@ import { MAX_TICKETS_PER_ORDER, type OrderLineInput, type PaymentMethod } from '
 import { newTicketCode } from '@guichet/shared/ticket-code';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { figuresTopic } from '../../live/live-bus';
 import { countOrder } from '../../observability/process-metrics';
 import { takeCapacity } from './capacity.repository';
 import {
@@ -308,5 +309,6 @@ export async function placeOrder(
     return placed;
   });
   countOrder(input.channel, status);
+  ctx.live.publish(figuresTopic(input.organizationId));
   return result;
 }

@@ -10,6 +10,7 @@ import type {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { figuresTopic } from '../../live/live-bus';
 import { listAudit, recordAudit } from '../audit/audit.service';
 import { releaseCapacity } from './capacity.repository';
 import { orderMoney, recordStaffPayment } from './order-money';
@@ -179,6 +180,7 @@ export async function markPaid(
     });
   });
   ctx.kickOutbox();
+  ctx.live.publish(figuresTopic(organizationId));
   return getOrder(ctx, organizationId, orderId);
 }
 
@@ -224,6 +226,7 @@ export async function cancelOrder(
       after: { status: 'cancelled', reason: reason ?? null, released: places },
     });
   });
+  ctx.live.publish(figuresTopic(organizationId));
   return getOrder(ctx, organizationId, orderId);
 }
 

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { figuresTopic } from '../../live/live-bus';
 import { recordAudit } from '../audit/audit.service';
 import { recordRefund, recordRefundReversal } from '../ledger/ledger.service';
 import { enqueueMail } from '../mail/mail.repository';
@@ -139,6 +140,7 @@ export async function createRefund(
     return { row, payment };
   });
   ctx.kickOutbox();
+  ctx.live.publish(figuresTopic(organizationId));
   if (refund.row.status === 'pending' && refund.payment) await submitStripeRefund(ctx, refund.row);
   return getOrder(ctx, organizationId, orderId);
 }

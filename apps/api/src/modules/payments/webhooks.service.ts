@@ -2,6 +2,7 @@ import type { Database } from '@guichet/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { figuresTopic } from '../../live/live-bus';
 import type { ProviderEvent } from '../../payment-provider';
 import { recordAudit } from '../audit/audit.service';
 import { recordPaymentReceived, recordRefund } from '../ledger/ledger.service';
@@ -196,6 +197,7 @@ async function sessionPaid(ctx: AppContext, log: FastifyBaseLogger, event: Provi
     return row;
   });
   ctx.kickOutbox();
+  ctx.live.publish(figuresTopic(organizationId));
   // The processor's fee, from the charge's balance transaction; the payments job retries a miss.
   const fee = recorded as { payment: orders.PaymentRow; eventId: string } | null;
   if (fee) {

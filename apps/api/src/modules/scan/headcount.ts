@@ -1,6 +1,6 @@
 import type { Database } from '@guichet/db/client';
 import type { Headcount } from '@guichet/shared/scan';
-import type { LiveBus } from '../../live/live-bus';
+import { figuresTopic, type LiveBus } from '../../live/live-bus';
 import * as repository from './headcount.repository';
 
 /**
@@ -139,6 +139,8 @@ export class HeadcountHub {
    */
   changed(organizationId: string, eventId: string): void {
     this.live?.publish(headcountTopic(organizationId, eventId));
+    // Check-ins are among the organisation's figures too (the dashboard's).
+    this.live?.publish(figuresTopic(organizationId));
     const entry = this.watched.get(key(organizationId, eventId));
     if (entry) this.recountSoon(entry);
   }

@@ -1,0 +1,186 @@
+// Budgets of the reports, on PostgreSQL (BENCH_DATABASE_URL), 16 clients, against a baseline measured in the
+// same run: the same statements on a bare pg pool behind node:http (targets/reports-bare.ts).
+// - `/api/finances/summary` of a year, 1,000,000 ledger rows over two years: ≥ 50% of the baseline, p95 ≤ 100 ms
+// - `/api/dashboard/figures` of 30 days, same organisation (250,000 orders): p95 ≤ 100 ms
+// - `/api/customers` (first page, and a search by name) with 200,000 customers: ≥ 50% of the baseline, p95 ≤ 50 ms
+// The data is written in bulk by SQL (a benchmark's fixture, not the demo); every run makes its own organisation.
+import pg from 'pg';
+import { load, round, startTarget, verdict } from './lib';
+
+const CUSTOMERS = 200_000;
+const ORDERS = 250_000;
+const EVENTS = 40;
+/** Per order: the sale, the card payment, the processor's fee and the platform's fee. */
+const LEDGER_ROWS_PER_ORDER = 4;
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+async function seed(url: string, organizationId: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('begin');
+    // Events every ~18 days over the last two years.
+    await client.query(
+      `insert into events (id, organization_id, slug, name, starts_at, ends_at, time_zone, status)
+       select gen_random_uuid(), $1, 'bench-' || n, 'Bench event ' || n,
+              now() - make_interval(days => 730 - n * 18), now() - make_interval(days => 730 - n * 18) + interval '3 hours',
+              'Europe/Paris', 'published'
+       from generate_series(1, $2::int) n`,
+      [organizationId, EVENTS],
+    );
+    await client.query(
+      `insert into ticket_types (id, organization_id, event_id, name, price_minor, currency, capacity)
+       select gen_random_uuid(), $1, id, 'Standard', 2500, 'EUR', 100000 from events where organization_id = $1`,
+      [organizationId],
+    );
+    await client.query(
+      `insert into customers (id, organization_id, email, name, first_order_at, last_order_at, order_count,
+                              total_spent_minor, currency, tags)
+       select gen_random_uuid(), $1, 'person' || n || '@bench.example', (array['Camille','Louis','Inès','Hugo','Léa','Noah'])[1 + n % 6]
+              || ' ' || (array['Martin','Bernard','Dubois','Thomas','Robert','Petit','Durand'])[1 + n % 7] || ' ' || n,
+              now() - make_interval(days => n % 730), now() - make_interval(days => n % 97), 1 + n % 3,
+              2500 * (1 + n % 3), 'EUR', case when n % 10 = 0 then array['vip'] else '{}'::text[] end
+       from generate_series(1, $2::int) n`,
+      [organizationId, CUSTOMERS],
+    );
+    // Orders spread over two years, each for one event, paid by card.
+    await client.query(
+      `with e as (select id, row_number() over (order by starts_at) - 1 as i from events where organization_id = $1)
+       insert into orders (id, organization_id, event_id, code, status, channel, payment_method, buyer_name,
+                           buyer_email, total_minor, currency, paid_at, created_at, updated_at)
+       select gen_random_uuid(), $1, e.id, 'B' || lpad(n::text, 9, '0'), 'paid', 'online', 'stripe',
+              'Person ' || (n % $3::int), 'person' || (1 + n % $3::int) || '@bench.example', 2500 * (1 + n % 3), 'EUR',
+              now() - make_interval(secs => (n::float / $2::int) * 730 * 86400),
+              now() - make_interval(secs => (n::float / $2::int) * 730 * 86400),
+              now() - make_interval(secs => (n::float / $2::int) * 730 * 86400)
+       from generate_series(1, $2::int) n join e on e.i = n % $4::int`,
+      [organizationId, ORDERS, CUSTOMERS, EVENTS],
+    );
+    await client.query(
+      `insert into tickets (id, organization_id, order_id, event_id, ticket_type_id, price_minor, currency, secret, created_at)
+       select gen_random_uuid(), o.organization_id, o.id, o.event_id, t.id, o.total_minor, 'EUR', 'bench-' || o.code, o.created_at
+       from orders o join ticket_types t on t.event_id = o.event_id
+       where o.organization_id = $1`,
+      [organizationId],
+    );
+    await client.query(
+      `insert into ledger_entries (id, organization_id, order_id, event_id, kind, method, amount_minor, currency, occurred_at)
+       select gen_random_uuid(), o.organization_id, o.id, o.event_id, k.kind, 'stripe', k.amount, 'EUR', o.paid_at
+       from orders o cross join lateral (values
+         ('sale', o.total_minor), ('card_payment', o.total_minor),
+         ('processor_fee', -(25 + o.total_minor * 15 / 1000)), ('platform_fee', -(o.total_minor / 20))
+       ) k(kind, amount)
+       where o.organization_id = $1`,
+      [organizationId],
+    );
+    await client.query('commit');
+    for (const table of ['events', 'ticket_types', 'customers', 'orders', 'tickets', 'ledger_entries']) {
+      await client.query(`analyze ${table}`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+interface Report {
+  label: string;
+  path: string;
+  p95Budget: number;
+  /** The share of the baseline's throughput the API must reach; none where only p95 is budgeted. */
+  ratioBudget?: number;
+}
+
+export async function benchReports(seconds = 8): Promise<boolean> {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) {
+    console.log('SKIP  reports: set BENCH_DATABASE_URL to a PostgreSQL database');
+    return true;
+  }
+  const guichet = await startTarget('guichet.ts');
+  const { accessToken } = guichet.extra as { accessToken: string };
+  const api = `http://127.0.0.1:${guichet.port}/api`;
+  const created = await fetch(`${api}/organizations`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: `Reports ${Date.now()}` }),
+  });
+  const { id: organizationId } = (await created.json()) as { id: string };
+  const seeding = Date.now();
+  await seed(url, organizationId).catch(async (error: unknown) => {
+    await guichet.stop();
+    throw error;
+  });
+  console.log(
+    `seeded ${CUSTOMERS} customers, ${ORDERS} orders, ${ORDERS * LEDGER_ROWS_PER_ORDER} ledger rows in ${round((Date.now() - seeding) / 1000)} s`,
+  );
+  const bare = await startTarget('reports-bare.ts', { BENCH_ORGANIZATION_ID: organizationId });
+  const headers = { authorization: `Bearer ${accessToken}`, 'x-organization-id': organizationId };
+  const reports: Report[] = [
+    {
+      label: 'finances summary of a year',
+      path: `/finances/summary?from=${day(-365)}&to=${day(0)}`,
+      p95Budget: 100,
+      ratioBudget: 0.5,
+    },
+    {
+      label: 'dashboard figures of 30 days',
+      path: `/dashboard/figures?from=${day(-29)}&to=${day(0)}`,
+      p95Budget: 100,
+    },
+    { label: 'customers, first page', path: '/customers?limit=50', p95Budget: 50, ratioBudget: 0.5 },
+    {
+      label: 'customers, search by name',
+      path: '/customers?limit=50&q=camille',
+      p95Budget: 50,
+      ratioBudget: 0.5,
+    },
+  ];
+  let ok = true;
+  try {
+    for (const report of reports) {
+      const through = { url: `${api}${report.path}`, headers, connections: 16 };
+      const direct = { url: `http://127.0.0.1:${bare.port}${report.path}`, connections: 16 };
+      const check = await fetch(through.url, { headers });
+      if (!check.ok) throw new Error(`${report.path}: ${check.status} ${await check.text()}`);
+      await load({ ...through, seconds: 2 });
+      await load({ ...direct, seconds: 2 });
+      // Alternating rounds, medians: a busier second on the machine moves both sides.
+      const mine = [];
+      const base = [];
+      for (let roundIndex = 0; roundIndex < 3; roundIndex++) {
+        mine.push(await load({ ...through, seconds: seconds / 2 }));
+        base.push(await load({ ...direct, seconds: seconds / 2 }));
+      }
+      const median = <T>(runs: T[], value: (run: T) => number) =>
+        runs.map(value).sort((a, b) => a - b)[Math.floor(runs.length / 2)] ?? 0;
+      const rate = median(mine, (run) => run.requestsPerSecond);
+      const baseRate = median(base, (run) => run.requestsPerSecond);
+      const p95 = median(mine, (run) => run.p95);
+      const failures = mine.reduce((sum, run) => sum + run.errors + run.non2xx, 0);
+      // A round in which no request finished has no p95 to speak of: it fails.
+      const finished = mine.every((run) => run.total > 0);
+      const ratio = rate / baseRate;
+      console.log(
+        `${report.label}: ${round(rate)} req/s (bare ${round(baseRate)}, ${round(ratio * 100)}%), p95 ${p95} ms (bare ${median(base, (run) => run.p95)} ms), errors ${failures}`,
+      );
+      ok =
+        verdict(
+          `${report.label}: p95 ≤ ${report.p95Budget} ms${report.ratioBudget ? `, ≥ ${report.ratioBudget * 100}% of bare pg` : ''}`,
+          finished &&
+            p95 <= report.p95Budget &&
+            failures === 0 &&
+            (!report.ratioBudget || ratio >= report.ratioBudget),
+          `${p95} ms, ${round(ratio * 100)}%`,
+        ) && ok;
+    }
+  } finally {
+    await bare.stop();
+    await guichet.stop();
+  }
+  return ok;
+}
+
+if (process.argv[1]?.endsWith('reports.ts')) {
+  process.exitCode = (await benchReports()) ? 0 : 1;
+}
