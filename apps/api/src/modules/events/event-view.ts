@@ -54,6 +54,7 @@ function toTicketType(row: repository.TicketTypeRow, pools: Map<string, Capacity
     description: row.description,
     priceMinor: row.priceMinor,
     currency: row.currency,
+    vatRateBp: row.vatRateBp,
     capacity: row.capacity,
     sold: row.sold,
     held: row.held,
