@@ -52,13 +52,13 @@ BEGIN
   IF NEW.amount_minor <= 0 THEN
     RETURN NEW;
   END IF;
-  SELECT coalesce(sum(price_minor), 0), count(DISTINCT vat_rate_bp) INTO total, rates
+  SELECT coalesce(sum(price_minor), 0)::bigint, count(DISTINCT vat_rate_bp)::integer INTO total, rates
   FROM tickets WHERE order_id = NEW.order_id AND price_minor > 0;
   IF total <= 0 THEN
     RETURN NEW;
   END IF;
   FOR line IN
-    SELECT vat_rate_bp AS rate, sum(price_minor) AS gross, sum(vat_minor) AS vat
+    SELECT vat_rate_bp AS rate, sum(price_minor)::bigint AS gross, sum(vat_minor)::bigint AS vat
     FROM tickets WHERE order_id = NEW.order_id AND price_minor > 0
     GROUP BY vat_rate_bp ORDER BY vat_rate_bp
   LOOP
