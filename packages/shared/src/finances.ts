@@ -113,7 +113,7 @@ export const financesSummarySchema = z.object({
   basis: z.enum(FINANCE_BASES),
   eventId: z.uuid().nullable(),
   bucket: z.enum(['day', 'week', 'month']),
-  /** Prices include VAT; VAT rates are not recorded yet, so no VAT split is given. */
+  /** Prices include VAT; VAT by rate for the period is `GET /finances/vat` (stored per ticket at sale). */
   vat: z.object({ available: z.boolean() }),
   currencies: z.array(currencySummarySchema),
 });

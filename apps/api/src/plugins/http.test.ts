@@ -223,6 +223,18 @@ describe('OpenAPI', () => {
     ['get', '/api/finances/orders/{orderId}'],
     ['post', '/api/finances/orders/{orderId}/documents'],
     ['get', '/api/finances/summary'],
+    // VAT, documents and the accountant's reports.
+    ['get', '/api/finances/vat-settings'],
+    ['put', '/api/finances/vat-settings'],
+    ['get', '/api/finances/vat'],
+    ['get', '/api/finances/vat.csv'],
+    ['get', '/api/finances/cash-up'],
+    ['get', '/api/finances/cash-up.csv'],
+    ['get', '/api/finances/orders.csv'],
+    ['get', '/api/finances/documents/{documentId}/pdf'],
+    ['post', '/api/public/orders/{code}/invoice'],
+    ['get', '/api/public/orders/{code}/receipt.pdf'],
+    ['get', '/api/public/orders/{code}/invoice.pdf'],
   ];
 
   it('serves a valid OpenAPI 3 document listing every API route', async () => {

@@ -156,7 +156,8 @@ export async function summary(
     basis: query.basis,
     eventId: query.eventId ?? null,
     bucket,
-    vat: { available: false },
+    // VAT is stored per ticket at sale: its split by rate is GET /finances/vat, for the same period.
+    vat: { available: true },
     currencies,
   };
 }
