@@ -216,3 +216,19 @@ export async function listDocuments(db: Queryable, organizationId: string, limit
     nextCursor: rows.length > limit ? (rows[limit - 1]?.document.id ?? null) : null,
   };
 }
+
+/** The organisation's most recently paid orders that cost something (the demo's documents). */
+export async function recentPaidOrders(db: Queryable, organizationId: string, limit: number) {
+  return db
+    .select({ id: orders.id, refundedMinor: orders.refundedMinor })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.organizationId, organizationId),
+        gt(orders.totalMinor, 0),
+        sql`${orders.paidAt} is not null`,
+      ),
+    )
+    .orderBy(desc(orders.paidAt), desc(orders.id))
+    .limit(limit);
+}

@@ -164,3 +164,8 @@ export async function listDocuments(
     nextCursor: page.nextCursor,
   };
 }
+
+/** The most recently paid orders, for issuing documents in bulk (the demo organisation). */
+export async function recentPaidOrders(ctx: AppContext, organizationId: string, limit: number) {
+  return repository.recentPaidOrders(ctx.db, organizationId, limit);
+}

@@ -20,8 +20,8 @@ import { isWaiting, useOrder } from '../../../features/buyer/api/get-public-orde
 import { CardPayment } from '../../../features/buyer/card-payment';
 import { formatEventDate } from '../../../features/buyer/format';
 import { IssuedTickets } from '../../../features/buyer/issued-tickets';
-import { OrderDocuments } from '../../../features/buyer/order-documents';
 import { LoadFailed } from '../../../features/buyer/load-failed';
+import { OrderDocuments } from '../../../features/buyer/order-documents';
 import { type TranslationKey, useTranslation } from '../../../lib/i18n';
 import { orderCodeOf } from '../../buyer/navigation';
 

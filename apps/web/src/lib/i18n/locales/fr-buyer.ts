@@ -70,7 +70,8 @@ export const frBuyer: BuyerTranslation = {
       receipt: 'Télécharger le reçu (PDF)',
       invoice: 'Télécharger la facture {{reference}} (PDF)',
       askInvoice: 'Demander une facture',
-      invoiceHint: 'La facture est établie au nom de la société indiquée. Une fois émise, elle ne peut plus être modifiée.',
+      invoiceHint:
+        'La facture est établie au nom de la société indiquée. Une fois émise, elle ne peut plus être modifiée.',
       company: 'Nom de la société',
       address: 'Adresse',
       vatNumber: 'Numéro de TVA',
