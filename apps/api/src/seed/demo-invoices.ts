@@ -24,8 +24,8 @@ export async function seedDemoVat(ctx: AppContext, organizationId: string, actor
  * note follows), all through the service the finance staff use.
  */
 export async function seedDemoDocuments(ctx: AppContext, organizationId: string, actor: string) {
-  const orders = await recentPaidOrders(ctx, organizationId, 6);
-  for (const order of orders) {
+  const orders = await recentPaidOrders(ctx, organizationId, 200);
+  for (const order of orders.slice(0, 6)) {
     await issueDocument(
       ctx,
       organizationId,
