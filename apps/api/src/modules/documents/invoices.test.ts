@@ -211,6 +211,25 @@ describe('invoices and credit notes', () => {
     });
   });
 
+  it('numbers credit notes of refunds made at once without gap or duplicate', async () => {
+    const target = await newShop(t.app, [
+      { name: 'Concert', priceMinor: 1000, capacity: 500 },
+      { name: 'Parking', priceMinor: 500, capacity: 500 },
+    ]);
+    const orders: string[] = [];
+    for (let index = 0; index < 20; index += 1) {
+      const order = await sale(target, 1, 0);
+      expect((await issue(target, order.id, { kind: 'invoice' })).statusCode).toBe(201);
+      orders.push(order.id);
+    }
+    const refunds = await Promise.all(
+      orders.map((id) => refundOrder(t.app, target, id, { ticketIds: [], amountMinor: 400 })),
+    );
+    for (const response of refunds) expect(response.statusCode, response.body).toBe(200);
+    const numbers = (await listCreditNotes(target)).map((note) => note.number).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+  }, 120_000);
+
   it('credits the refunds made before an invoice was asked for, and no refund of an order without invoice', async () => {
     const before = (await listCreditNotes(shop)).length;
     const order = await sale(shop, 1, 0);
