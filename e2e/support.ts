@@ -25,7 +25,7 @@ export type Headers = Record<string, string>;
 /** One API call of the fixtures, its status checked. */
 export async function call<T>(
   request: APIRequestContext,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   url: string,
   headers: Headers,
   data: unknown,

@@ -80,6 +80,7 @@ async function buildApi() {
       main: 'apps/api/src/main.ts',
       'hash-worker': 'apps/api/src/modules/auth/hash-worker.mjs',
       'ticket-pdf-worker': 'apps/api/src/modules/delivery/ticket-pdf-worker.ts',
+      'document-pdf-worker': 'apps/api/src/modules/documents/document-pdf-worker.ts',
       operations: 'apps/api/src/operations/cli.ts',
     },
     outdir: apiDist,

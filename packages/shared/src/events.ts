@@ -138,6 +138,8 @@ export const ticketTypeSchema = z.object({
   description: z.string(),
   priceMinor: z.number().int(),
   currency: z.string(),
+  /** VAT rate in basis points (550 = 5.5 %); null: the organisation's default rate. */
+  vatRateBp: z.number().int().nullable(),
   capacity: z.number().int(),
   sold: z.number().int(),
   held: z.number().int(),
@@ -176,6 +178,7 @@ const ticketTypeFields = {
   name: nameSchema,
   description: z.string().max(5000),
   priceMinor: z.number().int().min(0).max(MAX_PRICE_MINOR),
+  vatRateBp: z.number().int().min(0).max(10000).nullable(),
   capacity: count,
   poolId: z.uuid().nullable(),
   salesStart: instant.nullable(),
@@ -190,6 +193,7 @@ const ticketTypeFields = {
 export const createTicketTypeBodySchema = z.strictObject({
   ...ticketTypeFields,
   description: ticketTypeFields.description.default(''),
+  vatRateBp: ticketTypeFields.vatRateBp.default(null),
   poolId: ticketTypeFields.poolId.optional(),
   salesStart: ticketTypeFields.salesStart.optional(),
   salesEnd: ticketTypeFields.salesEnd.optional(),

@@ -113,7 +113,7 @@ export const financesSummarySchema = z.object({
   basis: z.enum(FINANCE_BASES),
   eventId: z.uuid().nullable(),
   bucket: z.enum(['day', 'week', 'month']),
-  /** Prices include VAT; VAT rates are not recorded yet, so no VAT split is given. */
+  /** Prices include VAT; VAT by rate for the period is `GET /finances/vat` (stored per ticket at sale). */
   vat: z.object({ available: z.boolean() }),
   currencies: z.array(currencySummarySchema),
 });
@@ -146,7 +146,7 @@ export type LedgerEntryPage = z.infer<typeof ledgerEntryPageSchema>;
 export const orderNetSchema = z.object({
   currency: z.string(),
   grossMinor: z.number().int(),
-  /** Null: VAT rates are not recorded yet (prices include VAT). */
+  /** The VAT included in the gross, as stored at sale, less the VAT of refunds. */
   vatMinor: z.number().int().nullable(),
   processorFeeMinor: z.number().int(),
   platformFeeMinor: z.number().int(),
@@ -173,19 +173,23 @@ export const financeOrderSchema = z.object({
 });
 export type FinanceOrder = z.infer<typeof financeOrderSchema>;
 
-export const DOCUMENT_KINDS = ['receipt', 'invoice'] as const;
+/** A credit note is never asked for: the refund of an invoiced order issues it. */
+export const DOCUMENT_KINDS = ['receipt', 'invoice', 'credit_note'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+export const ISSUABLE_DOCUMENT_KINDS = ['receipt', 'invoice'] as const;
+
+/** The company an invoice is made out to. */
+export const billingDetailsSchema = z.strictObject({
+  name: z.string().trim().min(1).max(200),
+  address: z.string().trim().max(500).optional(),
+  vatNumber: z.string().trim().max(40).optional(),
+});
+export type BillingDetails = z.input<typeof billingDetailsSchema>;
 
 export const issueDocumentBodySchema = z.strictObject({
-  kind: z.enum(DOCUMENT_KINDS),
+  kind: z.enum(ISSUABLE_DOCUMENT_KINDS),
   /** For an invoice: the company it is made out to (the buyer's name and e-mail otherwise). */
-  billing: z
-    .strictObject({
-      name: z.string().trim().min(1).max(200),
-      address: z.string().trim().max(500).optional(),
-      vatNumber: z.string().trim().max(40).optional(),
-    })
-    .optional(),
+  billing: billingDetailsSchema.optional(),
 });
 export type IssueDocumentBody = z.input<typeof issueDocumentBodySchema>;
 
@@ -204,6 +208,10 @@ export const financeDocumentSchema = z.object({
     address: z.string().optional(),
     vatNumber: z.string().optional(),
   }),
+  /** Frozen when issued: per rate (basis points), the gross and the VAT it includes. */
+  vatLines: z.array(
+    z.object({ rateBp: z.number().int(), grossMinor: z.number().int(), vatMinor: z.number().int() }),
+  ),
   issuedAt: z.string(),
 });
 export type FinanceDocument = z.infer<typeof financeDocumentSchema>;
@@ -228,3 +236,69 @@ export const journalQuerySchema = z
   })
   .superRefine(periodIsValid);
 export type JournalQuery = z.input<typeof journalQuerySchema>;
+
+/** A buyer's request for an invoice, from the order page (the order's code is the credential). */
+export const requestInvoiceBodySchema = z.strictObject({ billing: billingDetailsSchema });
+
+/** What the buyer learns of their documents. */
+export const buyerDocumentSchema = z.object({
+  kind: z.enum(DOCUMENT_KINDS),
+  reference: z.string(),
+  issuedAt: z.string(),
+});
+export type BuyerDocument = z.infer<typeof buyerDocumentSchema>;
+
+/** A report of a period (VAT, cash-up, orders' money), as JSON or as CSV for the reader's spreadsheet. */
+export const reportQuerySchema = z
+  .object({
+    from: isoDate,
+    to: isoDate,
+    tz: timeZone.default('UTC'),
+    eventId: z.uuid().optional(),
+    locale: z.enum(['en', 'fr']).default('en'),
+  })
+  .superRefine(periodIsValid);
+export type ReportQuery = z.input<typeof reportQuerySchema>;
+
+/** VAT by rate of a period: sales when paid, refunds when made. */
+export const vatReportSchema = z.object({
+  registered: z.boolean(),
+  currencies: z.array(
+    z.object({
+      currency: z.string(),
+      lines: z.array(
+        z.object({
+          rateBp: z.number().int(),
+          salesGrossMinor: z.number().int(),
+          salesVatMinor: z.number().int(),
+          refundsGrossMinor: z.number().int(),
+          refundsVatMinor: z.number().int(),
+          /** Sales less refunds, VAT included. */
+          grossMinor: z.number().int(),
+          vatMinor: z.number().int(),
+          /** Gross less VAT. */
+          netMinor: z.number().int(),
+        }),
+      ),
+    }),
+  ),
+});
+export type VatReport = z.infer<typeof vatReportSchema>;
+
+/** What staff took at the box office, the door and by marking offline orders paid. */
+export const cashUpSchema = z.object({
+  rows: z.array(
+    z.object({
+      eventId: z.uuid(),
+      eventName: z.string(),
+      staffId: z.uuid().nullable(),
+      staffName: z.string().nullable(),
+      channel: z.enum(['offline', 'box_office']),
+      method: z.string().nullable(),
+      currency: z.string(),
+      count: z.number().int(),
+      amountMinor: z.number().int(),
+    }),
+  ),
+});
+export type CashUp = z.infer<typeof cashUpSchema>;

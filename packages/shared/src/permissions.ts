@@ -267,6 +267,13 @@ export const API_ACCESS = {
   'finances.issueDocument': FINANCE,
   'finances.documents': FINANCE,
   'finances.journal': FINANCE,
+  /** VAT, documents and the accountant's reports. */
+  'finances.documentPdf': FINANCE,
+  'finances.vatSettings': FINANCE,
+  'finances.updateVatSettings': FINANCE,
+  'finances.vatReport': FINANCE,
+  'finances.cashUp': FINANCE,
+  'finances.ordersExport': FINANCE,
 
   'public.event': PUBLIC,
   'public.eventCover': PUBLIC,
@@ -274,6 +281,10 @@ export const API_ACCESS = {
   'public.order': PUBLIC,
   'public.orderCheckout': PUBLIC,
   'public.ticketsPdf': PUBLIC,
+  /** The order's code is the credential. */
+  'public.requestInvoice': PUBLIC,
+  'public.receiptPdf': PUBLIC,
+  'public.invoicePdf': PUBLIC,
 
   'scan.organizations': SIGNED_IN,
   'scan.events': SCANNER,

@@ -226,6 +226,18 @@ describe('OpenAPI', () => {
     // Member lists gating ticket types.
     ['get', '/api/events/member-lists'],
     ['post', '/api/public/events/{orgSlug}/{eventSlug}/member-codes'],
+    // VAT, documents and the accountant's reports.
+    ['get', '/api/finances/vat-settings'],
+    ['put', '/api/finances/vat-settings'],
+    ['get', '/api/finances/vat'],
+    ['get', '/api/finances/vat.csv'],
+    ['get', '/api/finances/cash-up'],
+    ['get', '/api/finances/cash-up.csv'],
+    ['get', '/api/finances/orders.csv'],
+    ['get', '/api/finances/documents/{documentId}/pdf'],
+    ['post', '/api/public/orders/{code}/invoice'],
+    ['get', '/api/public/orders/{code}/receipt.pdf'],
+    ['get', '/api/public/orders/{code}/invoice.pdf'],
   ];
 
   it('serves a valid OpenAPI 3 document listing every API route', async () => {

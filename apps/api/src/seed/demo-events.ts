@@ -44,7 +44,8 @@ const DEMO_EVENTS: DemoEvent[] = [
     inDays: 12,
     hours: 3,
     tickets: [
-      { name: 'Standard', priceMinor: 2500, capacity: 120 },
+      // Concerts take France's reduced rate; other ticket types the organisation's default.
+      { name: 'Standard', priceMinor: 2500, capacity: 120, vatRateBp: 550 },
       { name: 'Front row', priceMinor: 4500, capacity: 20, maxPerOrder: 4 },
     ],
     publish: true,

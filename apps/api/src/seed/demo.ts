@@ -7,6 +7,7 @@ import { seedDemoCustomers } from './demo-customers';
 import { seedDemoEvents } from './demo-events';
 import { seedDemoFinances } from './demo-finances';
 import { seedDemoGating } from './demo-gating';
+import { seedDemoDocuments, seedDemoVat } from './demo-invoices';
 
 /** Named in the README: what a newcomer signs in with after `npm start`. */
 export const DEMO_ACCOUNT = { email: 'demo@guichet.example', password: 'guichet-demo' } as const;
@@ -60,11 +61,13 @@ export async function seedDemo(ctx: AppContext, log: FastifyBaseLogger): Promise
     return { organizationId: main.id, staffId: demo.id };
   });
   if (created) {
+    await seedDemoVat(ctx, created.organizationId, created.staffId);
     const published = await seedDemoEvents(ctx, created.organizationId, created.staffId);
     await seedDemoAcquisition(ctx, created.organizationId, created.staffId);
     await seedDemoCustomers(ctx, created.organizationId, created.staffId, published);
     await seedDemoGating(ctx, created.organizationId, created.staffId, published);
     await seedDemoFinances(ctx, created.organizationId, created.staffId);
+    await seedDemoDocuments(ctx, created.organizationId, created.staffId);
   }
   log.info(`Demo data created: sign in as ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
 }

@@ -120,6 +120,8 @@ export const ticketTypes = pgTable(
     /** Integer minor units of `currency` (the organisation's default currency). */
     priceMinor: bigint('price_minor', { mode: 'number' }).notNull(),
     currency: char('currency', { length: 3 }).notNull(),
+    /** VAT rate in basis points (550 = 5.5 %); null: the organisation's default rate. */
+    vatRateBp: integer('vat_rate_bp'),
     capacity: integer('capacity').notNull(),
     sold: integer('sold').notNull().default(0),
     held: integer('held').notNull().default(0),
@@ -151,5 +153,9 @@ export const ticketTypes = pgTable(
       sql`${table.salesStart} is null or ${table.salesEnd} is null or ${table.salesStart} < ${table.salesEnd}`,
     ),
     check('ticket_types_visibility_valid', sql`${table.visibility} in ('public', 'hidden', 'members')`),
+    check(
+      'ticket_types_vat_rate_valid',
+      sql`${table.vatRateBp} is null or (${table.vatRateBp} >= 0 and ${table.vatRateBp} <= 10000)`,
+    ),
   ],
 );

@@ -12,3 +12,4 @@ export * from './scan';
 export * from './settings';
 export * from './sign-in';
 export * from './teams';
+export * from './vat';

@@ -107,7 +107,10 @@ export const ledgerEntries = pgTable(
   ],
 );
 
-export const DOCUMENT_KINDS = ['receipt', 'invoice'] as const;
+export const DOCUMENT_KINDS = ['receipt', 'invoice', 'credit_note'] as const;
+
+/** What a document says about VAT, frozen when issued: per rate (basis points), gross and VAT included. */
+export type DocumentVatLine = { rateBp: number; grossMinor: number; vatMinor: number };
 
 /**
  * The last number given in each series of an organisation's documents. The UPDATE that takes the next
@@ -125,7 +128,7 @@ export const documentCounters = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.organizationId, table.series] }),
-    check('document_counters_series_valid', sql`${table.series} in ('receipt', 'invoice')`),
+    check('document_counters_series_valid', sql`${table.series} in ('receipt', 'invoice', 'credit_note')`),
     check('document_counters_positive', sql`${table.lastNumber} > 0`),
   ],
 );
@@ -155,14 +158,25 @@ export const documents = pgTable(
     billedTo: jsonb('billed_to')
       .$type<{ name: string; email: string; address?: string; vatNumber?: string }>()
       .notNull(),
+    /** A credit note's refund (the refund of an invoiced order issues one, in the refund's transaction). */
+    refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'cascade' }),
+    vatLines: jsonb('vat_lines').$type<DocumentVatLine[]>().notNull().default([]),
     issuedBy: uuid('issued_by'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('documents_series_number_idx').on(table.organizationId, table.series, table.number),
-    uniqueIndex('documents_order_series_idx').on(table.orderId, table.series),
+    // One receipt and one invoice per order; one credit note per refund.
+    uniqueIndex('documents_order_series_idx')
+      .on(table.orderId, table.series)
+      .where(sql`series <> 'credit_note'`),
+    uniqueIndex('documents_refund_idx').on(table.refundId).where(sql`refund_id is not null`),
     index('documents_organization_issued_idx').on(table.organizationId, table.issuedAt, table.id),
-    check('documents_series_valid', sql`${table.series} in ('receipt', 'invoice')`),
+    check('documents_series_valid', sql`${table.series} in ('receipt', 'invoice', 'credit_note')`),
+    check(
+      'documents_credit_note_refund',
+      sql`(${table.series} = 'credit_note') = (${table.refundId} is not null)`,
+    ),
     check('documents_number_positive', sql`${table.number} > 0`),
   ],
 );

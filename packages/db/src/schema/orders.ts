@@ -114,6 +114,13 @@ export const tickets = pgTable(
     attendeeName: text('attendee_name'),
     priceMinor: bigint('price_minor', { mode: 'number' }).notNull(),
     currency: char('currency', { length: 3 }).notNull(),
+    /**
+     * The VAT rate (basis points) and the VAT included in `price_minor`, set by a trigger when the ticket is
+     * written (from its type's rate, or the organisation's default, when the organisation is registered)
+     * and never changed after (migration `*_invoices_custom.sql`).
+     */
+    vatRateBp: integer('vat_rate_bp').notNull().default(0),
+    vatMinor: bigint('vat_minor', { mode: 'number' }).notNull().default(0),
     status: text('status', { enum: TICKET_STATUSES }).notNull().default('valid'),
     secret: text('secret').notNull(),
     /**
@@ -132,6 +139,7 @@ export const tickets = pgTable(
     index('tickets_organization_type_idx').on(table.organizationId, table.ticketTypeId),
     check('tickets_status_valid', sql`${table.status} in ('valid', 'cancelled', 'refunded')`),
     check('tickets_price_valid', sql`${table.priceMinor} >= 0`),
+    check('tickets_vat_valid', sql`${table.vatMinor} >= 0 and ${table.vatMinor} <= ${table.priceMinor}`),
   ],
 );
 

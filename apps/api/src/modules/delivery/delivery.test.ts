@@ -370,8 +370,17 @@ describe('the e-mails of an order in the back office', () => {
     await t.app.outbox.drain();
     const all = await list();
     expect(all.map((mail) => [mail.subject, mail.status, mail.attachments])).toEqual([
-      [`Your tickets for ${shop.event.name}`, 'sent', [`tickets-${order.code}.pdf`, 'event.ics']],
-      [`Your tickets for ${shop.event.name}`, 'sent', [`tickets-${order.code}.pdf`, 'event.ics']],
+      // A paid order that cost something carries its receipt (decision 032).
+      [
+        `Your tickets for ${shop.event.name}`,
+        'sent',
+        [`tickets-${order.code}.pdf`, 'event.ics', `receipt-${order.code}.pdf`],
+      ],
+      [
+        `Your tickets for ${shop.event.name}`,
+        'sent',
+        [`tickets-${order.code}.pdf`, 'event.ics', `receipt-${order.code}.pdf`],
+      ],
       [`Your order for ${shop.event.name}: payment to make`, 'sent', ['event.ics']],
     ]);
     expect(all.every((mail) => mail.processedAt !== null)).toBe(true);

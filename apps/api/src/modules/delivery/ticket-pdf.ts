@@ -3,8 +3,8 @@ import { formatMoney } from '@guichet/shared/money';
 import { formatTicketCode } from '@guichet/shared/ticket-code';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import QRCode from 'qrcode';
+import { fit, printable, readable, wrap } from '../../pdf-text';
 import { drawRuns, ScriptFonts } from './pdf-fonts';
-import { fit, printable, readable, wrap } from './pdf-text';
 
 /** What the tickets' PDF shows: one page per valid ticket. */
 export interface TicketsDocument {

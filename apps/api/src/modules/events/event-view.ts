@@ -59,6 +59,7 @@ function toTicketType(
     description: row.description,
     priceMinor: row.priceMinor,
     currency: row.currency,
+    vatRateBp: row.vatRateBp,
     capacity: row.capacity,
     sold: row.sold,
     held: row.held,

@@ -312,6 +312,7 @@ export async function duplicateEvent(
         name: type.name,
         description: type.description,
         priceMinor: type.priceMinor,
+        vatRateBp: type.vatRateBp,
         currency: type.currency,
         capacity: type.capacity,
         salesStart: type.salesStart,

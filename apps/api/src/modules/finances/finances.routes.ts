@@ -16,7 +16,7 @@ import type { AppContext } from '../../context';
 import { errorResponses, organizationHeaderSchema } from '../../http';
 import { requireStaffId } from '../../plugins/auth';
 import { requireTenant } from '../../plugins/tenancy';
-import * as documents from './documents.service';
+import * as documents from '../documents/documents.service';
 import * as service from './finances.service';
 import { journalCsv } from './journal.service';
 

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { decodeCursor, encodeCursor } from '../../cursor';
 import { AppError } from '../../errors';
-import { netOf, orderLedgerEntries } from '../ledger/ledger.service';
+import { netOf, orderLedgerEntries, orderVat } from '../ledger/ledger.service';
 import * as repository from './finances.repository';
 
 /** The finances area (ALL or FINANCE): a period's figures per currency, the rows behind them, an order's net. */
@@ -156,7 +156,8 @@ export async function summary(
     basis: query.basis,
     eventId: query.eventId ?? null,
     bucket,
-    vat: { available: false },
+    // VAT is stored per ticket at sale: its split by rate is GET /finances/vat, for the same period.
+    vat: { available: true },
     currencies,
   };
 }
@@ -197,9 +198,10 @@ export async function financeOrder(
   organizationId: string,
   orderId: string,
 ): Promise<FinanceOrder> {
-  const [order, rows] = await Promise.all([
+  const [order, rows, vatMinor] = await Promise.all([
     repository.orderWithEvent(ctx.db, organizationId, orderId),
     orderLedgerEntries(ctx.db, organizationId, orderId),
+    orderVat(ctx.db, organizationId, orderId),
   ]);
   if (!order) throw notFound();
   return {
@@ -214,7 +216,7 @@ export async function financeOrder(
     createdAt: new Date(order.created_at).toISOString(),
     paidAt: order.paid_at ? new Date(order.paid_at).toISOString() : null,
     event: { id: order.event_id, name: order.event_name, startsAt: new Date(order.starts_at).toISOString() },
-    net: netOf(rows, order.currency),
+    net: netOf(rows, order.currency, vatMinor),
     entries: rows.map((row) => ({
       id: row.id,
       kind: row.kind,

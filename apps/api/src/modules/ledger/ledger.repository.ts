@@ -76,3 +76,17 @@ export async function orderEntries(db: Queryable, organizationId: string, orderI
     .where(and(eq(ledgerEntries.organizationId, organizationId), eq(ledgerEntries.orderId, orderId)))
     .orderBy(ledgerEntries.occurredAt, ledgerEntries.id);
 }
+
+/**
+ * The VAT an order still carries: what was stored on its tickets when sold, less the VAT of its refunds
+ * (a refund the processor refused gave nothing back).
+ */
+export async function orderVat(db: Queryable, organizationId: string, orderId: string): Promise<number> {
+  const result = (await db.execute(sql`
+    select (coalesce((select sum(vat_minor) from tickets
+        where organization_id = ${organizationId} and order_id = ${orderId}), 0)
+      - coalesce((select sum(v.vat_minor) from refund_vat_lines v join refunds r on r.id = v.refund_id
+        where v.organization_id = ${organizationId} and v.order_id = ${orderId} and r.status <> 'failed'), 0)
+    )::bigint as vat`)) as unknown as { rows: Record<string, unknown>[] };
+  return Number((result.rows[0] as { vat?: unknown } | undefined)?.vat ?? 0);
+}

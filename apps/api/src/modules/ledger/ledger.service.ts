@@ -137,12 +137,13 @@ export async function checkLedger(db: Queryable, organizationId: string | null):
 }
 
 export const orderLedgerEntries = repository.orderEntries;
+export const orderVat = repository.orderVat;
 
 /**
  * An order's money from its ledger rows: gross (sales), refunded (net of refused refunds), the fees, and
- * what is left. VAT is null: prices include VAT and rates are not recorded yet.
+ * what is left; VAT (included in the gross) as stored when its tickets were sold, less refunds' VAT.
  */
-export function netOf(rows: repository.LedgerEntryRow[], currency: string): OrderNet {
+export function netOf(rows: repository.LedgerEntryRow[], currency: string, vatMinor: number): OrderNet {
   const sum = (...kinds: string[]) =>
     rows.filter((row) => kinds.includes(row.kind)).reduce((total, row) => total + row.amountMinor, 0);
   const grossMinor = sum('sale');
@@ -153,7 +154,7 @@ export function netOf(rows: repository.LedgerEntryRow[], currency: string): Orde
   return {
     currency,
     grossMinor,
-    vatMinor: null,
+    vatMinor,
     processorFeeMinor,
     platformFeeMinor,
     refundedMinor,
@@ -164,5 +165,9 @@ export function netOf(rows: repository.LedgerEntryRow[], currency: string): Orde
 
 /** An order's net, for the order detail. */
 export async function orderNet(db: Queryable, organizationId: string, orderId: string, currency: string) {
-  return netOf(await repository.orderEntries(db, organizationId, orderId), currency);
+  const [rows, vatMinor] = await Promise.all([
+    repository.orderEntries(db, organizationId, orderId),
+    repository.orderVat(db, organizationId, orderId),
+  ]);
+  return netOf(rows, currency, vatMinor);
 }

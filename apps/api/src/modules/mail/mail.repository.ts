@@ -7,8 +7,8 @@ import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
  * transaction that queues the mail stays short. `tickets-pdf`: the valid tickets of a paid order.
  */
 export type AttachmentRef = {
-  /** `event-ics`: the order's event as an iCalendar file. */
-  kind: 'tickets-pdf' | 'event-ics';
+  /** `event-ics`: the order's event as an iCalendar file. `receipt-pdf`: a paid order's receipt. */
+  kind: 'tickets-pdf' | 'event-ics' | 'receipt-pdf';
   filename: string;
   organizationId: string;
   orderId: string;

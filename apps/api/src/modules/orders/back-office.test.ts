@@ -91,6 +91,8 @@ describe('offline payment and cancellation', () => {
     expect(resent.statusCode).toBe(200);
     expect(resent.json<OrderDetail>().audit.map((entry) => entry.action)).toEqual([
       'order.mail-resent',
+      // Issued when the tickets' mail left, to travel with it (decision 032).
+      'order.receipt-issued',
       'order.marked-paid',
       'order.placed',
     ]);

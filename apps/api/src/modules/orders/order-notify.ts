@@ -82,6 +82,17 @@ export function orderMail(
         orderId: order.id,
       },
       calendar,
+      // The receipt of an order that cost something (issued when the mail leaves, numbered then).
+      ...(order.totalMinor > 0
+        ? [
+            {
+              kind: 'receipt-pdf' as const,
+              filename: `receipt-${order.code}.pdf`,
+              organizationId: order.organizationId,
+              orderId: order.id,
+            },
+          ]
+        : []),
     ],
   };
 }

@@ -66,7 +66,7 @@ export interface PlaceOrderInput {
 
 export interface PlacedOrder {
   order: repository.OrderRow;
-  tickets: Awaited<ReturnType<typeof repository.orderTickets>>;
+  tickets: { ticket: repository.TicketRow; ticketTypeName: string }[];
 }
 
 const invalid = (details: Detail[]) =>

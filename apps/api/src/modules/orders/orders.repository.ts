@@ -13,7 +13,8 @@ import { and, asc, desc, eq, exists, gte, ilike, inArray, lt, or, sql } from 'dr
 // exist here.
 
 export type OrderRow = typeof orders.$inferSelect;
-export type TicketRow = typeof tickets.$inferSelect;
+/** A ticket as the app handles it; its VAT columns are set by the database when it is written. */
+export type TicketRow = Omit<typeof tickets.$inferSelect, 'vatRateBp' | 'vatMinor'>;
 export type PaymentRow = typeof payments.$inferSelect;
 
 /** The order, locked until the transaction ends: status changes of one order queue up behind it. */

@@ -118,6 +118,8 @@ describe('translations', () => {
       'financesPage.net.net',
       'financesPage.rows.title',
       'orders.money.net.net',
+      'financeReports.tabs.documents',
+      'financeReports.documents.kind',
     ];
     expect(same.sort()).toEqual(identical.sort());
   });

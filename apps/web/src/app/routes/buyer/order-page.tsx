@@ -21,6 +21,7 @@ import { CardPayment } from '../../../features/buyer/card-payment';
 import { formatEventDate } from '../../../features/buyer/format';
 import { IssuedTickets } from '../../../features/buyer/issued-tickets';
 import { LoadFailed } from '../../../features/buyer/load-failed';
+import { OrderDocuments } from '../../../features/buyer/order-documents';
 import { type TranslationKey, useTranslation } from '../../../lib/i18n';
 import { orderCodeOf } from '../../buyer/navigation';
 
@@ -182,6 +183,7 @@ function OrderView({
       )}
 
       {issued.length > 0 && <IssuedTickets order={order} issued={issued} />}
+      {order.status === 'paid' && order.totalMinor > 0 && <OrderDocuments order={order} />}
     </Stack>
   );
 }

@@ -1,10 +1,12 @@
 import type { FinanceFigure } from '@guichet/shared/finances';
-import { Alert, Button, Card, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Center, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { useFinancesSummary } from '../../../features/finances/api/get-summary';
+import { CashUpPanel } from '../../../features/finances/cash-up-panel';
 import { CurrencyBlock, type RowsRequest } from '../../../features/finances/currency-block';
+import { DocumentsPanel } from '../../../features/finances/documents-panel';
 import { EntriesModal } from '../../../features/finances/entries-modal';
 import { JournalButton } from '../../../features/finances/journal-button';
 import { FinanceOrderModal } from '../../../features/finances/order-modal';
@@ -15,12 +17,16 @@ import {
   paramsFromFilters,
 } from '../../../features/finances/period';
 import { PeriodPicker } from '../../../features/finances/period-picker';
+import { ReportButton } from '../../../features/finances/report-button';
+import { reportQuery } from '../../../features/finances/save-file';
+import { VatBlock } from '../../../features/finances/vat-block';
+import { VatSettingsForm } from '../../../features/finances/vat-settings-form';
 import { useTranslation } from '../../../lib/i18n';
 import { useDevice } from '../../../lib/use-device';
 
 /** `/finances` (ALL or FINANCE): a period's money per currency, each figure opening the rows behind it. */
 export default function FinancesPage() {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   const { phoneLayout } = useDevice();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromParams(params), [params]);
@@ -40,6 +46,15 @@ export default function FinancesPage() {
   const [rows, setRows] = useState<RowsRequest | null>(null);
   const [orderId, setOrderId] = useState<string | null>(null);
   const figureName = (figure: FinanceFigure) => t(`financesPage.figures.${figure}`);
+  const tab = params.get('tab') ?? 'summary';
+  const setTab = (next: string | null) => {
+    const nextParams = new URLSearchParams(params);
+    if (!next || next === 'summary') nextParams.delete('tab');
+    else nextParams.set('tab', next);
+    setParams(nextParams, { replace: true });
+  };
+  const reports = reportQuery(filters, locale);
+  const period = `${filters.from}-${filters.to}`;
 
   let content: React.ReactNode;
   if (summary.isPending) {
@@ -76,11 +91,6 @@ export default function FinancesPage() {
             onPickEvent={(eventId) => setFilters({ ...filters, eventId })}
           />
         ))}
-        {!data.vat.available && (
-          <Text size="sm" c="dimmed">
-            {t('financesPage.vatNote')}
-          </Text>
-        )}
       </Stack>
     );
   }
@@ -93,12 +103,42 @@ export default function FinancesPage() {
       <Stack gap="lg">
         <Group justify="space-between" align="end" gap="sm">
           <PeriodPicker filters={filters} events={events} onChange={setFilters} />
-          <JournalButton
-            query={apiQuery({ ...filters, eventId: null })}
-            fileName={`journal-${filters.from}-${filters.to}.csv`}
-          />
+          <Group gap="sm">
+            <JournalButton
+              query={apiQuery({ ...filters, eventId: null })}
+              fileName={`journal-${filters.from}-${filters.to}.csv`}
+            />
+            <ReportButton
+              file="orders.csv"
+              query={reports}
+              fileName={`orders-${period}.csv`}
+              label={t('financeReports.ordersCsv')}
+            />
+          </Group>
         </Group>
-        {content}
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="summary">{t('financeReports.tabs.summary')}</Tabs.Tab>
+            <Tabs.Tab value="documents">{t('financeReports.tabs.documents')}</Tabs.Tab>
+            <Tabs.Tab value="cash-up">{t('financeReports.tabs.cashUp')}</Tabs.Tab>
+            <Tabs.Tab value="vat">{t('financeReports.tabs.vatSettings')}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="summary" pt="md">
+            <Stack gap="lg">
+              {content}
+              <VatBlock query={reports} fileName={`vat-${period}.csv`} />
+            </Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="documents" pt="md">
+            <DocumentsPanel />
+          </Tabs.Panel>
+          <Tabs.Panel value="cash-up" pt="md">
+            <CashUpPanel query={reports} fileName={`cash-up-${period}.csv`} />
+          </Tabs.Panel>
+          <Tabs.Panel value="vat" pt="md">
+            <VatSettingsForm />
+          </Tabs.Panel>
+        </Tabs>
       </Stack>
       <EntriesModal
         title={

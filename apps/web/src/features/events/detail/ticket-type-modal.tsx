@@ -151,6 +151,16 @@ function TicketTypeForm({
             rightSectionWidth={48}
             required
           />
+          <TextInput
+            label={t('eventEditor.ticketTypes.vatRate')}
+            description={t('eventEditor.ticketTypes.vatRateHint')}
+            value={values.vatRate}
+            onChange={(input) => set('vatRate', input.currentTarget.value)}
+            error={problem('vatRate')}
+            inputMode="decimal"
+            autoComplete="off"
+            rightSection="%"
+          />
           <NumberInput
             label={t('eventEditor.ticketTypes.capacity')}
             description={

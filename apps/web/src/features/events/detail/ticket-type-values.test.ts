@@ -32,6 +32,7 @@ describe('readTicketType', () => {
       name: 'Standard',
       description: '',
       priceMinor: 2550,
+      vatRateBp: null,
       capacity: 100,
       poolId: null,
       salesStart: '2026-06-01T07:00:00.000Z',
@@ -69,6 +70,15 @@ describe('readTicketType', () => {
       { path: 'body.memberListIds.1', message: 'No such member list.' },
     ]);
     expect(serverFormErrors(refused, ['memberListIds', 'name']).errors).toEqual({ memberListIds: 'invalid' });
+  });
+
+  it('reads a VAT rate typed in percent, empty meaning the organisation’s default', () => {
+    expect(readTicketType(valid({ vatRate: '5,5' }), context).body?.vatRateBp).toBe(550);
+    expect(readTicketType(valid({ vatRate: '20 %' }), context).body?.vatRateBp).toBe(2000);
+    expect(readTicketType(valid({ vatRate: ' ' }), context).body?.vatRateBp).toBeNull();
+    for (const vatRate of ['-1', '101', '5.555', 'ten']) {
+      expect(readTicketType(valid({ vatRate }), context).errors, vatRate).toEqual({ vatRate: 'invalid' });
+    }
   });
 
   it('reads the price with the currency’s decimals', () => {

@@ -12,6 +12,8 @@ export interface TicketTypeFormValues {
   name: string;
   description: string;
   price: string;
+  /** VAT rate in percent as typed ("5,5"); empty: the organisation's default rate. */
+  vatRate: string;
   capacity: string | number;
   poolId: string | null;
   salesStart: string;
@@ -44,6 +46,7 @@ export function emptyTicketTypeValues(): TicketTypeFormValues {
     name: '',
     description: '',
     price: '',
+    vatRate: '',
     capacity: '',
     poolId: null,
     salesStart: '',
@@ -61,6 +64,7 @@ export function ticketTypeValuesOf(type: TicketType, timeZone: string): TicketTy
     name: type.name,
     description: type.description,
     price: minorToDecimal(type.priceMinor, type.currency),
+    vatRate: type.vatRateBp === null ? '' : String(type.vatRateBp / 100),
     capacity: type.capacity,
     poolId: type.poolId,
     salesStart: type.salesStart ? utcToWallTime(type.salesStart, timeZone) : '',
@@ -71,6 +75,18 @@ export function ticketTypeValuesOf(type: TicketType, timeZone: string): TicketTy
     memberListIds: type.memberListIds,
     maxPerMember: type.maxPerMember ?? '',
   };
+}
+
+/**
+ * A VAT rate typed in percent ("20", "5,5", "2.1") as basis points; null when empty (the organisation's
+ * default); undefined when it is not a rate (negative, above 100, more than two decimals).
+ */
+export function vatRateOf(input: string): number | null | undefined {
+  const text = input.trim().replace(',', '.').replace(/\s*%$/, '');
+  if (text === '') return null;
+  if (!/^\d{1,3}(\.\d{1,2})?$/.test(text)) return undefined;
+  const basisPoints = Math.round(Number(text) * 100);
+  return basisPoints <= 10000 ? basisPoints : undefined;
 }
 
 /** A whole number in [min, max] from a number field, or undefined. */
@@ -99,6 +115,8 @@ export function readTicketType(
   if (!name) errors.name = 'required';
   const price = parseMoney(values.price, context.currency);
   if (!price.ok) errors.price = PRICE_PROBLEMS[price.reason];
+  const vatRateBp = vatRateOf(values.vatRate);
+  if (vatRateBp === undefined) errors.vatRate = 'invalid';
   const capacity = wholeNumber(values.capacity, 0, CAPACITY_MAX);
   if (capacity === undefined) errors.capacity = values.capacity === '' ? 'required' : 'wholeNumber';
   const minPerOrder = wholeNumber(values.minPerOrder, 1, PER_ORDER_MAX);
@@ -125,6 +143,7 @@ export function readTicketType(
       name,
       description: values.description.trim(),
       priceMinor: price.minor,
+      vatRateBp: vatRateBp ?? null,
       capacity: capacity ?? 0,
       poolId: values.poolId,
       salesStart,

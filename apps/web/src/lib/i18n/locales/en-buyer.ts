@@ -88,6 +88,18 @@ export const enBuyer = {
         'Not enough places left for {{names}}. The availability is up to date and your choice was adjusted: check it and continue.',
       retrySafe: 'Trying again is safe: the same order is never placed twice.',
     },
+    documents: {
+      title: 'Receipt and invoice',
+      receipt: 'Download the receipt (PDF)',
+      invoice: 'Download invoice {{reference}} (PDF)',
+      askInvoice: 'Ask for an invoice',
+      invoiceHint: 'The invoice is made out to the company you name. Once issued, it cannot be changed.',
+      company: 'Company name',
+      address: 'Address',
+      vatNumber: 'VAT number',
+      send: 'Issue the invoice',
+      cancel: 'Cancel',
+    },
     order: {
       title: 'Your order',
       loading: 'Loading your order…',

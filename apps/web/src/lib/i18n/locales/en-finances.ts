@@ -36,7 +36,6 @@ export const enFinances = {
     orders_one: '{{count}} paid order',
     orders_other: '{{count}} paid orders',
     feesDetail: 'platform {{platform}} · processor {{processor}}',
-    vatNote: 'Prices include VAT. VAT rates are not recorded yet, so no split by rate is shown.',
     showRows: 'Show the rows behind {{figure}}',
     chartTitle: 'Sales over time',
     chartLabel: 'Sales and refunds per {{bucket}}, from {{from}} to {{to}}',

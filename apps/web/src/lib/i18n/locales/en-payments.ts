@@ -2,11 +2,13 @@
  * The Stripe account's strings (/checkout/account, /checkout/refresh and the settings' payments section),
  * loaded only with those pages, so the back office's shell does not carry them (it has a size budget).
  */
+import { enFinanceReports } from './en-finance-reports';
 import { enFinances } from './en-finances';
 
 export const enPayments = {
   // The finances page (/finances) shares this part: its strings are in their own file.
   ...enFinances,
+  ...enFinanceReports,
   stripe: {
     settings: {
       title: 'Payment providers',

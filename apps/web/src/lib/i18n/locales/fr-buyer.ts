@@ -87,6 +87,19 @@ export const frBuyer: BuyerTranslation = {
         'Il ne reste pas assez de places pour {{names}}. Les disponibilités sont à jour et votre choix a été ajusté : vérifiez-le et continuez.',
       retrySafe: 'Vous pouvez réessayer sans risque : la même commande n’est jamais passée deux fois.',
     },
+    documents: {
+      title: 'Reçu et facture',
+      receipt: 'Télécharger le reçu (PDF)',
+      invoice: 'Télécharger la facture {{reference}} (PDF)',
+      askInvoice: 'Demander une facture',
+      invoiceHint:
+        'La facture est établie au nom de la société indiquée. Une fois émise, elle ne peut plus être modifiée.',
+      company: 'Nom de la société',
+      address: 'Adresse',
+      vatNumber: 'Numéro de TVA',
+      send: 'Émettre la facture',
+      cancel: 'Annuler',
+    },
     order: {
       title: 'Votre commande',
       loading: 'Chargement de votre commande…',

@@ -1,9 +1,11 @@
 import type { PaymentsTranslation } from './en-payments';
 
+import { frFinanceReports } from './fr-finance-reports';
 import { frFinances } from './fr-finances';
 
 export const frPayments: PaymentsTranslation = {
   ...frFinances,
+  ...frFinanceReports,
   stripe: {
     settings: {
       title: 'Moyens de paiement',

@@ -179,6 +179,8 @@ export const enEventEditor = {
     descriptionHint: 'Optional: what this ticket includes.',
     price: 'Price',
     priceHint: 'In {{currency}}, the organisation’s currency. 0 makes the ticket free.',
+    vatRate: 'VAT rate',
+    vatRateHint: 'Included in the price, in percent. Empty: the organisation’s default rate.',
     capacity: 'Capacity',
     capacityHint: 'How many tickets of this type can be sold.',
     capacityUsed: '{{used}} already sold or held: it cannot go lower.',

@@ -186,6 +186,8 @@ export const frEventEditor: EventsTranslation['eventEditor'] = {
     descriptionHint: 'Facultatif : ce que comprend ce billet.',
     price: 'Prix',
     priceHint: 'En {{currency}}, la devise de l’organisation. 0 rend le billet gratuit.',
+    vatRate: 'Taux de TVA',
+    vatRateHint: 'Compris dans le prix, en pourcentage. Vide : le taux par défaut de l’organisation.',
     capacity: 'Jauge',
     capacityHint: 'Combien de billets de ce type peuvent être vendus.',
     capacityUsed: '{{used}} déjà vendus ou réservés : elle ne peut pas descendre plus bas.',

@@ -39,7 +39,7 @@ describe('receipts and invoices', () => {
     expect(again.json<FinanceDocument>().reference).toBe(responses[0]?.json<FinanceDocument>().reference);
     const list = await financesGet(t.app, shop, '/api/finances/documents?limit=200');
     expect(list.json<{ items: FinanceDocument[] }>().items).toHaveLength(100);
-  });
+  }, 180_000);
 
   it('issues invoices in their own series, to the company named, and refuses unpaid orders', async () => {
     const paid = await boxOfficeOrder(t.app, shop, 2);

@@ -1,0 +1,75 @@
+import type { FinanceReportsTranslation } from './en-finance-reports';
+
+export const frFinanceReports: FinanceReportsTranslation = {
+  financeReports: {
+    loading: 'Chargement',
+    tabs: {
+      summary: 'Synthèse',
+      documents: 'Documents',
+      cashUp: 'Caisse',
+      vatSettings: 'TVA',
+    },
+    ordersCsv: 'Commandes et leur argent (CSV)',
+    vat: {
+      title: 'TVA par taux',
+      intro:
+        'Les prix sont TTC. Une vente compte le jour de son paiement, un remboursement le jour où il a été fait.',
+      notRegistered: 'L’organisation n’est pas assujettie à la TVA : les nouvelles ventes sont sans TVA.',
+      empty: 'Aucune vente ni remboursement sur cette période.',
+      csv: 'Rapport de TVA (CSV)',
+      tableLabel: 'TVA par taux en {{currency}}',
+      rate: 'Taux',
+      sales: 'Ventes TTC',
+      refunds: 'Remboursements TTC',
+      gross: 'Total TTC',
+      vat: 'TVA',
+      net: 'Total HT',
+    },
+    cashUp: {
+      intro:
+        'Ce que l’équipe a encaissé sur la période : ventes au guichet et à l’entrée, commandes hors ligne marquées payées, par événement, personne et moyen.',
+      csv: 'Caisse (CSV)',
+      empty: 'L’équipe n’a rien encaissé sur cette période.',
+      tableLabel: 'Caisse',
+      event: 'Événement',
+      staff: 'Membre de l’équipe',
+      formerStaff: 'Ancien membre de l’équipe',
+      channel: 'Où',
+      methodLabel: 'Moyen',
+      count: 'Paiements',
+      amount: 'Montant',
+      channels: { offline: 'Commande hors ligne marquée payée', box_office: 'Guichet et entrée' },
+      method: { cash: 'Espèces', card: 'Carte', transfer: 'Virement', other: 'Autre', none: 'Non précisé' },
+    },
+    documents: {
+      empty: 'Aucun reçu, facture ni avoir pour l’instant.',
+      tableLabel: 'Reçus, factures et avoirs',
+      reference: 'Numéro',
+      kind: 'Document',
+      order: 'Commande',
+      billedTo: 'Facturé à',
+      issuedAt: 'Émis le',
+      amount: 'Montant',
+      download: 'Télécharger',
+      downloadOne: 'Télécharger {{reference}} (PDF)',
+      more: 'Afficher plus',
+      kinds: { receipt: 'Reçu', invoice: 'Facture', credit_note: 'Avoir' },
+    },
+    vatSettings: {
+      intro:
+        'S’applique aux billets vendus à partir de maintenant : un billet garde la TVA calculée à sa vente. Les prix sont toujours TTC.',
+      registered: 'Assujettie à la TVA',
+      number: 'Numéro de TVA',
+      numberRequired: 'Une organisation assujettie a un numéro de TVA.',
+      rates: 'Taux (%)',
+      ratesHint: 'Séparés par des espaces, par exemple 20 10 5,5 2,1',
+      ratesInvalid: 'Les taux sont des pourcentages de 0 à 100, avec au plus deux décimales.',
+      defaultRate: 'Taux par défaut',
+      defaultRateHint: 'Pour les types de billets sans taux propre.',
+      notRegistered:
+        'Non assujettie : les billets sont vendus sans TVA et les documents portent « TVA non applicable ».',
+      save: 'Enregistrer',
+      saved: 'Réglages de TVA enregistrés.',
+    },
+  },
+};
