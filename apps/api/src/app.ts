@@ -20,6 +20,7 @@ import { attachmentRenderer } from './modules/delivery/tickets-document';
 import { eventsRoutes } from './modules/events/events.routes';
 import { financesRoutes } from './modules/finances/finances.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { apiTokensRoutes } from './modules/integrations/tokens.routes';
 import { type Lifecycle, readinessCheck } from './modules/health/readiness';
 import { mailboxApiRoutes, registerMailboxPage } from './modules/mail/mailbox.routes';
 import { mapRoutes } from './modules/map/map.routes';
@@ -51,6 +52,7 @@ import { PagePreloads } from './plugins/page-preloads';
 import { RateLimiter, registerRateLimitHeaders } from './plugins/rate-limit';
 import { DatabaseRateLimitStore } from './plugins/rate-limit.repository';
 import { RedisRateLimitStore } from './plugins/rate-limit-redis';
+import { registerRequestActor } from './plugins/request-actor';
 import { registerRequestIdHeader, requestIdOf } from './plugins/request-id';
 import { registerCors, registerSecurityHeaders, securityHeaders } from './plugins/security';
 import { registerNotFound, registerWebApp } from './plugins/web';
@@ -84,6 +86,8 @@ declare module 'fastify' {
 export type App = FastifyInstance;
 
 const BODY_LIMIT = 64 * 1024;
+/** Each API token's budget (decision 034): generous for a sync job, a brake on a runaway loop. */
+const API_TOKEN_CALLS_PER_MINUTE = 600;
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -105,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandler(app);
   registerRequestIdHeader(app);
   registerRateLimitHeaders(app);
+  registerRequestActor(app);
   registerMetrics(app, config, db, deps.poolStats);
 
   const mailer =
@@ -133,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       publicOrdersPerIp: new RateLimiter('public-orders', config.orders.publicOrdersPerMinute, 60_000, store),
       scanPerDevice: new RateLimiter('scan-device', config.scan.perDevicePerMinute, 60_000, store),
       scanWrongCodes: new RateLimiter('scan-wrong-codes', config.scan.wrongCodesPerMinute, 60_000, store),
+      apiToken: new RateLimiter('api-token', API_TOKEN_CALLS_PER_MINUTE, 60_000, store),
     },
     payments: config.stripe ? stripeProvider(config.stripe) : null,
     live,
@@ -146,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorateRequest('staffId', null);
   app.decorateRequest('tenant', null);
   app.decorateRequest('sessionGeneration', 0);
+  app.decorateRequest('apiTokenId', null);
   if (deps.startWorker !== false) app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => outbox.stop());
   const expiry = reservationExpiryJob(db, app.log);
@@ -205,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(mapRoutes(ctx));
       await api.register(acquisitionRoutes(ctx));
       await api.register(dashboardRoutes(ctx));
+      await api.register(apiTokensRoutes(ctx));
       if (config.devMailbox) {
         await api.register(async (local) => {
           local.addHook('onRequest', localRequestsOnly);

@@ -336,6 +336,11 @@ export const API_ACCESS = {
   'dashboard.events': ANALYTICS,
   'dashboard.attention': ANALYTICS,
 
+  /** Integrations (decision 034): the organisation's API tokens. A token holding ALL may manage tokens too. */
+  'apiTokens.list': ADMIN,
+  'apiTokens.create': ADMIN,
+  'apiTokens.revoke': ADMIN,
+
   /** The development mailbox, registered only when DEV_MAILBOX is on. */
   'devMailbox.list': PUBLIC,
   'devMailbox.attachment': PUBLIC,

@@ -223,6 +223,10 @@ describe('OpenAPI', () => {
     ['get', '/api/finances/orders/{orderId}'],
     ['post', '/api/finances/orders/{orderId}/documents'],
     ['get', '/api/finances/summary'],
+    // Integrations (decision 034).
+    ['get', '/api/integrations/tokens'],
+    ['post', '/api/integrations/tokens'],
+    ['delete', '/api/integrations/tokens/{id}'],
   ];
 
   it('serves a valid OpenAPI 3 document listing every API route', async () => {

@@ -2,6 +2,7 @@ export * from './acquisition';
 export * from './customers';
 export * from './events';
 export * from './identity';
+export * from './integrations';
 export * from './ledger';
 export * from './orders';
 export * from './organizations';
