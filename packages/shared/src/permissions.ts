@@ -96,6 +96,7 @@ export const ROUTE_ACCESS = {
   '/teams/:id': anyOf('ALL'),
   '/settings': anyOf('ALL'),
   '/settings/company': anyOf('ALL'),
+  '/settings/integrations': anyOf('ALL'),
   '/checkout/account': anyOf('ALL', 'FINANCE'),
   '/checkout/refresh': anyOf('ALL', 'FINANCE'),
   '/profile': SIGNED_IN,
