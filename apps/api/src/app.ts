@@ -48,6 +48,7 @@ import { registerCompression } from './plugins/compression';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { localRequestsOnly } from './plugins/local-only';
+import { OperationDocs } from './plugins/openapi-docs';
 import { PagePreloads } from './plugins/page-preloads';
 import { RateLimiter, registerRateLimitHeaders } from './plugins/rate-limit';
 import { DatabaseRateLimitStore } from './plugins/rate-limit.repository';
@@ -104,6 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true },
   });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
+  const operationDocs = new OperationDocs();
+  app.addHook('onRoute', (route) => operationDocs.noteRoute(route));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -180,7 +183,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: jsonSchemaTransform,
+    // Every operation gets its operationId and description from its access entry and schema (decision 034).
+    transform: (input) => {
+      const transformed = jsonSchemaTransform(input);
+      return { ...transformed, schema: operationDocs.document(transformed.schema, input.route, input.url) };
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
 
