@@ -22,6 +22,8 @@ import { financesRoutes } from './modules/finances/finances.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { type Lifecycle, readinessCheck } from './modules/health/readiness';
 import { apiTokensRoutes } from './modules/integrations/tokens.routes';
+import { WebhookWorker } from './modules/integrations/webhook-worker';
+import { webhooksRoutes } from './modules/integrations/webhooks.routes';
 import { mailboxApiRoutes, registerMailboxPage } from './modules/mail/mailbox.routes';
 import { mapRoutes } from './modules/map/map.routes';
 import { reservationExpiryJob } from './modules/orders/expiry.job';
@@ -79,6 +81,7 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     outbox: OutboxWorker;
+    webhooks: WebhookWorker;
     ctx: AppContext;
     lifecycle: Lifecycle;
   }
@@ -148,6 +151,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     kickOutbox: () => outbox.kick(),
   };
   app.decorate('outbox', outbox);
+  // Webhooks are delivered on their own lane (decision 034), never by the mail worker.
+  const webhooks = new WebhookWorker(db, app.log, { publicUrl: config.publicUrl });
+  app.decorate('webhooks', webhooks);
+  if (deps.startWorker !== false) app.addHook('onReady', async () => webhooks.start());
+  app.addHook('onClose', async () => webhooks.stop());
   app.decorate('ctx', ctx);
   const lifecycle: Lifecycle = { shuttingDown: false };
   app.decorate('lifecycle', lifecycle);
@@ -220,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(acquisitionRoutes(ctx));
       await api.register(dashboardRoutes(ctx));
       await api.register(apiTokensRoutes(ctx));
+      await api.register(webhooksRoutes(ctx));
       if (config.devMailbox) {
         await api.register(async (local) => {
           local.addHook('onRequest', localRequestsOnly);

@@ -341,6 +341,15 @@ export const API_ACCESS = {
   'apiTokens.list': ADMIN,
   'apiTokens.create': ADMIN,
   'apiTokens.revoke': ADMIN,
+  /** Webhooks: endpoints, their signing secret, the delivery log, replays and test sends. */
+  'webhooks.list': ADMIN,
+  'webhooks.create': ADMIN,
+  'webhooks.update': ADMIN,
+  'webhooks.delete': ADMIN,
+  'webhooks.rotateSecret': ADMIN,
+  'webhooks.test': ADMIN,
+  'webhooks.deliveries': ADMIN,
+  'webhooks.replay': ADMIN,
 
   /** The development mailbox, registered only when DEV_MAILBOX is on. */
   'devMailbox.list': PUBLIC,

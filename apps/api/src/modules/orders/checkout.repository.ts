@@ -327,6 +327,19 @@ const orderSql = (keyed: boolean, attributed: boolean) => `${keyed ? KEYED_SQL :
   insert into audit_log (id, organization_id, actor_staff_id, action, target_type, target_id, after)
   select $21, $2, $22, $23, 'order', $1, $24 where exists (select 1 from placed_order)
   returning id
+), hooks as (
+  insert into webhook_deliveries (organization_id, endpoint_id, message_id, event_type, payload)
+  select $2, endpoint.id, 'msg_' || replace(gen_random_uuid()::text, '-', ''), kind.type,
+    jsonb_build_object('type', kind.type, 'timestamp', $14::timestamptz, 'data', jsonb_build_object(
+      'id', $1::uuid, 'code', $4::text, 'eventId', $3::uuid, 'status', $5::text, 'channel', $6::text,
+      'paymentMethod', $7::text, 'totalMinor', $11::bigint, 'currency', $12::text,
+      'buyer', jsonb_build_object('name', $8::text, 'email', $9::text)))
+  from webhook_endpoints endpoint
+  cross join unnest(case when $5::text = 'paid' then array['order.created', 'order.paid']
+    else array['order.created'] end) as kind(type)
+  where endpoint.organization_id = $2 and endpoint.enabled and kind.type = any(endpoint.event_types)
+    and exists (select 1 from placed_order)
+  returning 1
 )${attributed ? attributionSql(keyed ? 30 : 25) : ''}
 select (select count(*) from placed_tickets)::int as tickets${
   keyed ? ', (select got from locked) as locked, exists (select 1 from keyed) as keyed' : ''
@@ -354,8 +367,9 @@ const ATTRIBUTED_ORDER_SQL = orderSql(false, true);
 const KEYED_ATTRIBUTED_ORDER_SQL = orderSql(true, true);
 
 /**
- * The statement that writes the order, its tickets, its mail in the outbox and its audit entry (and the
- * key's answer), written by hand so they cost one round trip: the first of the order's transaction. Every
+ * The statement that writes the order, its tickets, its mail in the outbox, its audit entry and its webhook
+ * events (`order.created`, and `order.paid` when it is paid at once: decision 034) (and the key's answer),
+ * written by hand so they cost one round trip: the first of the order's transaction. Every
  * row is built before the transaction, so nothing needs reading back. It answers one `NewOrderRow`.
  */
 export function newOrderStatement(placed: NewOrder): RawStatement {

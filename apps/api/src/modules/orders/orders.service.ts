@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { listAudit, recordAudit } from '../audit/audit.service';
+import { emitWebhookEvent, orderEventData } from '../integrations/webhook-events';
 import { releaseCapacity } from './capacity.repository';
 import { orderMoney, recordStaffPayment } from './order-money';
 import { queueOrderMail } from './order-notify';
@@ -177,6 +178,7 @@ export async function markPaid(
       before: { status: before.status },
       after: { status: order.status, ...(received ? { method: received.method } : {}) },
     });
+    await emitWebhookEvent(tx, { organizationId, type: 'order.paid', data: orderEventData(order) });
   });
   ctx.kickOutbox();
   return getOrder(ctx, organizationId, orderId);
@@ -223,6 +225,7 @@ export async function cancelOrder(
       before: { status: before.status },
       after: { status: 'cancelled', reason: reason ?? null, released: places },
     });
+    await emitWebhookEvent(tx, { organizationId, type: 'order.cancelled', data: orderEventData(order) });
   });
   return getOrder(ctx, organizationId, orderId);
 }

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
+import { emitWebhookEvent, orderEventData } from '../integrations/webhook-events';
 import { recordRefund, recordRefundReversal } from '../ledger/ledger.service';
 import { enqueueMail } from '../mail/mail.repository';
 import { releaseCapacity } from '../orders/capacity.repository';
@@ -134,6 +135,20 @@ export async function createRefund(
         ticketIds: row.ticketIds,
         provider: row.provider,
         reason: body.reason ?? null,
+      },
+    });
+    await emitWebhookEvent(tx, {
+      organizationId,
+      type: 'order.refunded',
+      data: {
+        ...orderEventData(order),
+        refund: {
+          id: row.id,
+          amountMinor,
+          currency: order.currency,
+          ticketIds: row.ticketIds,
+          status: row.status,
+        },
       },
     });
     return { row, payment };

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import type { ProviderEvent } from '../../payment-provider';
 import { recordAudit } from '../audit/audit.service';
+import { emitWebhookEvent, orderEventData } from '../integrations/webhook-events';
 import { recordPaymentReceived, recordRefund } from '../ledger/ledger.service';
 import { releaseCapacity, takeCapacity } from '../orders/capacity.repository';
 import { queueOrderMail } from '../orders/order-notify';
@@ -165,6 +166,7 @@ async function sessionPaid(ctx: AppContext, log: FastifyBaseLogger, event: Provi
         before: { status: order.status },
         after: { status: 'paid', provider: 'stripe', paymentIntentId, amountMinor, late },
       });
+      await emitWebhookEvent(tx, { organizationId, type: 'order.paid', data: orderEventData(paid) });
       return null;
     }
 
