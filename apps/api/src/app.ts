@@ -152,7 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   };
   app.decorate('outbox', outbox);
   // Webhooks are delivered on their own lane (decision 034), never by the mail worker.
-  const webhooks = new WebhookWorker(db, app.log, { publicUrl: config.publicUrl });
+  const webhooks = new WebhookWorker(db, app.log, { publicUrl: config.publicUrl, ...config.webhooks });
   app.decorate('webhooks', webhooks);
   if (deps.startWorker !== false) app.addHook('onReady', async () => webhooks.start());
   app.addHook('onClose', async () => webhooks.stop());

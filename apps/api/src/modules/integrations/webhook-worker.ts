@@ -61,7 +61,7 @@ export class WebhookWorker {
     this.concurrency = options.concurrency ?? 16;
     this.intervalMs = options.intervalMs ?? 1000;
     // Longer than the timeout, so an attempt still running is never claimed a second time.
-    this.leaseSeconds = options.leaseSeconds ?? Math.max(60, Math.ceil(this.timeoutMs / 1000) * 3);
+    this.leaseSeconds = Math.max(options.leaseSeconds ?? 60, Math.ceil(this.timeoutMs / 1000) + 1);
     this.retryDelaysMs = options.retryDelaysMs ?? RETRY_DELAYS_MS;
   }
 

@@ -4,4 +4,7 @@ import { ORG_SCOPE } from '../../../lib/query-client';
 export const integrationKeys = {
   all: [ORG_SCOPE, 'integrations'] as const,
   tokens: [ORG_SCOPE, 'integrations', 'tokens'] as const,
+  webhooks: [ORG_SCOPE, 'integrations', 'webhooks'] as const,
+  deliveries: (endpointId: string) =>
+    [ORG_SCOPE, 'integrations', 'webhooks', endpointId, 'deliveries'] as const,
 };

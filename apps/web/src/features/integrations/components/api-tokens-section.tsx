@@ -4,17 +4,11 @@ import { Badge, Button, Code, Group, Loader, Stack, Table, Text } from '@mantine
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { FormError } from '../../../components/form-error';
-import { currentLocale } from '../../../lib/i18n';
 import { useApiTokens } from '../api/list-api-tokens';
 import { useRevokeApiToken } from '../api/revoke-api-token';
 import { useIntegrationsTranslation } from '../i18n';
 import { CreateTokenModal } from './create-token-modal';
-
-function formatDateTime(value: string): string {
-  return new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(value),
-  );
-}
+import { formatDateTime } from './format';
 
 const STATUS_COLOR = { active: 'green', expired: 'gray', revoked: 'red' } as const;
 
