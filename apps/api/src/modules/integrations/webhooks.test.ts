@@ -251,6 +251,30 @@ describe('webhooks', () => {
     await Promise.all([delivering, webhookBusy]);
   });
 
+  it('emits customer.updated in the transaction of the change', async () => {
+    const { endpoint } = await addEndpoint('https://example.com/crm', ['customer.updated']);
+    const email = `crm-${Date.now()}@example.com`;
+    await bought(t.app, shop, orderBody(shop, { buyer: { name: 'Cora Crm', email } }));
+    const list = await t.app.inject({ method: 'GET', url: `/api/customers?q=${email}`, headers: admin() });
+    const customerId = list.json<{ items: { id: string }[] }>().items[0]?.id;
+    const updated = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/customers/${customerId}`,
+      headers: admin(),
+      payload: { name: 'Cora Renamed' },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const rows = await t.app.ctx.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, endpoint.id));
+    expect(rows.map((row) => row.eventType)).toEqual(['customer.updated']);
+    expect(rows[0]?.payload).toMatchObject({
+      type: 'customer.updated',
+      data: { id: customerId, email, after: { name: 'Cora Renamed' } },
+    });
+  });
+
   it('refuses bad input (400) and is for ALL holders only (403)', async () => {
     for (const payload of [
       { url: 'ftp://example.com/x', eventTypes: ['order.created'] },
