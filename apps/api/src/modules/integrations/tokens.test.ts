@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventBody } from '../../../test/support/events';
 import { createTestApp, type TestContext } from '../../../test/support/harness';
+import { newShop, typeId } from '../../../test/support/orders';
 import { addStaff, newTeam, orgHeaders, type Team } from '../../../test/support/teams';
 
 let t: TestContext;
@@ -160,6 +161,33 @@ describe('API tokens', () => {
     expect(own.every((entry) => entry.actorTokenId === null)).toBe(true);
     const [row] = await t.app.ctx.db.select().from(apiTokens).where(eq(apiTokens.id, created.token.id));
     expect(row?.lastUsedAt).not.toBeNull();
+  });
+
+  it('names the token in the audit of a box-office order it places', async () => {
+    const shop = await newShop(t.app);
+    const created = await createToken(
+      { name: 'Box office kiosk', permissions: ['EVENT'] },
+      orgHeaders(shop.admin.accessToken, shop.organizationId),
+    );
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${shop.event.id}/orders`,
+      headers: asToken(created.secret),
+      payload: {
+        buyer: { name: 'Kiosk Buyer', email: 'kiosk@example.com' },
+        lines: [{ ticketTypeId: typeId(shop), quantity: 1 }],
+        payment: 'comp',
+        sendEmail: false,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const orderId = response.json<{ id: string }>().id;
+    const [entry] = await t.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, orderId), eq(auditLog.action, 'order.placed')));
+    expect(entry?.actorTokenId).toBe(created.token.id);
+    expect(entry?.actorStaffId).toBe(shop.admin.user.id);
   });
 
   it('manages tokens only when it holds ALL; only ALL staff manage tokens', async () => {

@@ -9,6 +9,7 @@ import { newTicketCode } from '@guichet/shared/ticket-code';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { countOrder } from '../../observability/process-metrics';
+import { currentApiTokenId } from '../../plugins/request-actor';
 import { takeCapacity } from './capacity.repository';
 import {
   type NewOrderRow,
@@ -283,6 +284,7 @@ export async function placeOrder(
     mail,
     audit: {
       actorStaffId: input.actor,
+      actorTokenId: currentApiTokenId(),
       action: 'order.placed',
       after: { status, channel: input.channel, paymentMethod: method, totalMinor, currency },
     },
