@@ -78,6 +78,7 @@ export const EMITTED_WEBHOOK_EVENT_TYPES = [
   'order.paid',
   'order.cancelled',
   'order.refunded',
+  'ticket.checked_in',
   'customer.updated',
   'event.published',
   'event.cancelled',

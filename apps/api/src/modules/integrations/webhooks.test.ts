@@ -8,6 +8,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/support/harness';
 import { bought, newShop, orderBody, orderIdOf, type Shop, TEST_ENV } from '../../../test/support/orders';
+import { issue, newDoor, redeem, scan } from '../../../test/support/scan';
 import { orgHeaders } from '../../../test/support/teams';
 
 /** A receiver on 127.0.0.1 that answers each request as `answer` says and keeps what it got. */
@@ -273,6 +274,26 @@ describe('webhooks', () => {
       type: 'customer.updated',
       data: { id: customerId, email, after: { name: 'Cora Renamed' } },
     });
+  });
+
+  it('emits ticket.checked_in with an admitted entry, not with a refused one', async () => {
+    const door = await newDoor(t.app);
+    const created = await door.shop.call('POST', '/api/integrations/webhooks', {
+      url: 'https://example.com/door',
+      eventTypes: ['ticket.checked_in'],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const endpointId = created.json<WebhookSecret>().endpoint.id;
+    const [ticket] = await issue(door.shop);
+    if (!ticket?.secret) throw new Error('no ticket');
+    expect((await redeem(door.shop, scan(ticket.secret, [door.list.id]))).result).toBe('ok');
+    expect((await redeem(door.shop, scan(ticket.secret, [door.list.id]))).result).toBe('refused');
+    const rows = await t.app.ctx.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, endpointId));
+    expect(rows.map((row) => row.eventType)).toEqual(['ticket.checked_in']);
+    expect(rows[0]?.payload).toMatchObject({ data: { ticketId: ticket.id, listId: door.list.id } });
   });
 
   it('refuses bad input (400) and is for ALL holders only (403)', async () => {
