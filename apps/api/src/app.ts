@@ -23,6 +23,9 @@ import { financesRoutes } from './modules/finances/finances.routes';
 import { financeReportsRoutes } from './modules/finances/reports.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { type Lifecycle, readinessCheck } from './modules/health/readiness';
+import { apiTokensRoutes } from './modules/integrations/tokens.routes';
+import { WebhookWorker } from './modules/integrations/webhook-worker';
+import { webhooksRoutes } from './modules/integrations/webhooks.routes';
 import { mailboxApiRoutes, registerMailboxPage } from './modules/mail/mailbox.routes';
 import { mapRoutes } from './modules/map/map.routes';
 import { reservationExpiryJob } from './modules/orders/expiry.job';
@@ -49,10 +52,12 @@ import { registerCompression } from './plugins/compression';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { localRequestsOnly } from './plugins/local-only';
+import { OperationDocs } from './plugins/openapi-docs';
 import { PagePreloads } from './plugins/page-preloads';
 import { RateLimiter, registerRateLimitHeaders } from './plugins/rate-limit';
 import { DatabaseRateLimitStore } from './plugins/rate-limit.repository';
 import { RedisRateLimitStore } from './plugins/rate-limit-redis';
+import { registerRequestActor } from './plugins/request-actor';
 import { registerRequestIdHeader, requestIdOf } from './plugins/request-id';
 import { registerCors, registerSecurityHeaders, securityHeaders } from './plugins/security';
 import { registerNotFound, registerWebApp } from './plugins/web';
@@ -78,6 +83,7 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     outbox: OutboxWorker;
+    webhooks: WebhookWorker;
     ctx: AppContext;
     lifecycle: Lifecycle;
   }
@@ -86,6 +92,8 @@ declare module 'fastify' {
 export type App = FastifyInstance;
 
 const BODY_LIMIT = 64 * 1024;
+/** Each API token's budget (decision 034): generous for a sync job, a brake on a runaway loop. */
+const API_TOKEN_CALLS_PER_MINUTE = 600;
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -102,11 +110,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true },
   });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
+  const operationDocs = new OperationDocs();
+  app.addHook('onRoute', (route) => operationDocs.noteRoute(route));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerRequestIdHeader(app);
   registerRateLimitHeaders(app);
+  registerRequestActor(app);
   registerMetrics(app, config, db, deps.poolStats);
 
   const mailer =
@@ -135,12 +146,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       publicOrdersPerIp: new RateLimiter('public-orders', config.orders.publicOrdersPerMinute, 60_000, store),
       scanPerDevice: new RateLimiter('scan-device', config.scan.perDevicePerMinute, 60_000, store),
       scanWrongCodes: new RateLimiter('scan-wrong-codes', config.scan.wrongCodesPerMinute, 60_000, store),
+      apiToken: new RateLimiter('api-token', API_TOKEN_CALLS_PER_MINUTE, 60_000, store),
     },
     payments: config.stripe ? stripeProvider(config.stripe) : null,
     live,
     kickOutbox: () => outbox.kick(),
   };
   app.decorate('outbox', outbox);
+  // Webhooks are delivered on their own lane (decision 034), never by the mail worker.
+  const webhooks = new WebhookWorker(db, app.log, { publicUrl: config.publicUrl, ...config.webhooks });
+  app.decorate('webhooks', webhooks);
+  if (deps.startWorker !== false) app.addHook('onReady', async () => webhooks.start());
+  app.addHook('onClose', async () => webhooks.stop());
   app.decorate('ctx', ctx);
   const lifecycle: Lifecycle = { shuttingDown: false };
   app.decorate('lifecycle', lifecycle);
@@ -148,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorateRequest('staffId', null);
   app.decorateRequest('tenant', null);
   app.decorateRequest('sessionGeneration', 0);
+  app.decorateRequest('apiTokenId', null);
   if (deps.startWorker !== false) app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => outbox.stop());
   const expiry = reservationExpiryJob(db, app.log);
@@ -175,7 +193,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: jsonSchemaTransform,
+    // Every operation gets its operationId and description from its access entry and schema (decision 034).
+    transform: (input) => {
+      const transformed = jsonSchemaTransform(input);
+      return { ...transformed, schema: operationDocs.document(transformed.schema, input.route, input.url) };
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
 
@@ -209,6 +231,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(mapRoutes(ctx));
       await api.register(acquisitionRoutes(ctx));
       await api.register(dashboardRoutes(ctx));
+      await api.register(apiTokensRoutes(ctx));
+      await api.register(webhooksRoutes(ctx));
       if (config.devMailbox) {
         await api.register(async (local) => {
           local.addHook('onRequest', localRequestsOnly);

@@ -36,6 +36,9 @@ const envSchema = z.object({
   REDIS_KEY_PREFIX: z.string().max(100).default('guichet:'),
   // How long a claimed outbox row is left to its worker before another may deliver it (a killed worker).
   OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** Webhooks (decision 034): how long a receiver may take, and how long a claimed delivery is held. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  WEBHOOK_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Guichet <no-reply@guichet.localhost>'),
   PUBLIC_URL: z.string().url().optional(),
@@ -130,6 +133,7 @@ export interface Config {
   /** Where rate-limit counters live when set; else in the database. */
   redis: { url: string; keyPrefix: string } | null;
   outboxLeaseSeconds: number;
+  webhooks: { timeoutMs: number; leaseSeconds: number };
   /** A read replica for reports and exports; null: they read the primary. */
   databaseReplicaUrl: string | null;
   devMailbox: boolean;
@@ -225,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
     outboxLeaseSeconds: e.OUTBOX_LEASE_SECONDS,
+    webhooks: { timeoutMs: e.WEBHOOK_TIMEOUT_MS, leaseSeconds: e.WEBHOOK_LEASE_SECONDS },
     databaseReplicaUrl: e.DATABASE_URL ? (e.DATABASE_REPLICA_URL ?? null) : null,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -27,6 +27,8 @@ export interface AppContext {
     scanPerDevice: RateLimiter;
     /** Typed ticket or order codes that matched nothing, per device and per staff member. */
     scanWrongCodes: RateLimiter;
+    /** Calls per API token (decision 034), answered in the `RateLimit` headers of every token call. */
+    apiToken: RateLimiter;
   };
   /** Card payments (Stripe); null when no Stripe key is configured. */
   payments: PaymentProvider | null;

@@ -96,6 +96,7 @@ export const ROUTE_ACCESS = {
   '/teams/:id': anyOf('ALL'),
   '/settings': anyOf('ALL'),
   '/settings/company': anyOf('ALL'),
+  '/settings/integrations': anyOf('ALL'),
   '/checkout/account': anyOf('ALL', 'FINANCE'),
   '/checkout/refresh': anyOf('ALL', 'FINANCE'),
   '/profile': SIGNED_IN,
@@ -349,6 +350,20 @@ export const API_ACCESS = {
   /** Member lists gating ticket types (decision 028): the form's choice of lists, a buyer's one-time code. */
   'ticketTypes.memberLists': EVENTS,
   'public.requestMemberCode': PUBLIC,
+
+  /** Integrations (decision 034): the organisation's API tokens. A token holding ALL may manage tokens too. */
+  'apiTokens.list': ADMIN,
+  'apiTokens.create': ADMIN,
+  'apiTokens.revoke': ADMIN,
+  /** Webhooks: endpoints, their signing secret, the delivery log, replays and test sends. */
+  'webhooks.list': ADMIN,
+  'webhooks.create': ADMIN,
+  'webhooks.update': ADMIN,
+  'webhooks.delete': ADMIN,
+  'webhooks.rotateSecret': ADMIN,
+  'webhooks.test': ADMIN,
+  'webhooks.deliveries': ADMIN,
+  'webhooks.replay': ADMIN,
 
   /** The development mailbox, registered only when DEV_MAILBOX is on. */
   'devMailbox.list': PUBLIC,

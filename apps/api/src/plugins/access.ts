@@ -1,6 +1,7 @@
 import { API_ACCESS, type ApiAction } from '@guichet/shared/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
+import { apiTokenAdmission } from './api-tokens';
 import { bearerToken, type Guard, signedIn, VerifiedTokens } from './auth';
 import { organizationIdOf, organizationScope } from './tenancy';
 
@@ -39,6 +40,7 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const secret = ctx.config.jwtSecret;
   const tokens = new VerifiedTokens(secret);
+  const admitApiToken = apiTokenAdmission(db, ctx.limiters.apiToken);
 
   app.addHook('onRoute', (route) => {
     const action = route.config?.access;
@@ -55,7 +57,7 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
         break;
       case 'staff':
       case 'permission': {
-        const scope = organizationScope(db, secret, access);
+        const scope = organizationScope(db, secret, access, admitApiToken);
         if (!route.config?.membershipReadByHandler) {
           guard = scope;
           break;

@@ -238,6 +238,18 @@ describe('OpenAPI', () => {
     ['post', '/api/public/orders/{code}/invoice'],
     ['get', '/api/public/orders/{code}/receipt.pdf'],
     ['get', '/api/public/orders/{code}/invoice.pdf'],
+    // Integrations (decision 034).
+    ['get', '/api/integrations/tokens'],
+    ['post', '/api/integrations/tokens'],
+    ['delete', '/api/integrations/tokens/{id}'],
+    ['get', '/api/integrations/webhooks'],
+    ['post', '/api/integrations/webhooks'],
+    ['patch', '/api/integrations/webhooks/{id}'],
+    ['delete', '/api/integrations/webhooks/{id}'],
+    ['post', '/api/integrations/webhooks/{id}/secret'],
+    ['post', '/api/integrations/webhooks/{id}/test'],
+    ['get', '/api/integrations/webhooks/{id}/deliveries'],
+    ['post', '/api/integrations/webhook-deliveries/{deliveryId}/replay'],
   ];
 
   it('serves a valid OpenAPI 3 document listing every API route', async () => {

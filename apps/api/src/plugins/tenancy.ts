@@ -1,4 +1,5 @@
 import type { Database } from '@guichet/db/client';
+import { API_TOKEN_PREFIX } from '@guichet/shared/integrations';
 import { type ApiAccess, permits } from '@guichet/shared/permissions';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
@@ -44,13 +45,22 @@ export function admitMember(membership: MembershipRow | undefined, access: ApiAc
 }
 
 /**
- * Organisation scope: a valid access token, X-Organization-ID naming an organisation the caller is staff
+ * Organisation scope: a valid access token (or an organisation's API token, admitted by `admitApiToken`), X-Organization-ID naming an organisation the caller is staff
  * of, and `access` passing there. One statement per request: the membership read also says whether the
  * account still exists. It is read on every request, so a change of permissions applies to the very next.
  */
-export function organizationScope(db: Database, secret: Uint8Array, access: ApiAccess): Guard {
+export function organizationScope(
+  db: Database,
+  secret: Uint8Array,
+  access: ApiAccess,
+  admitApiToken?: (request: FastifyRequest, bearer: string, access: ApiAccess) => Promise<void>,
+): Guard {
   return async (request) => {
-    const claims = await verifyAccessToken(secret, bearerToken(request));
+    const bearer = bearerToken(request);
+    // An organisation's API token (decision 034) is told apart by its prefix: one string test on the
+    // staff path, which goes on unchanged.
+    if (admitApiToken && bearer.startsWith(API_TOKEN_PREFIX)) return admitApiToken(request, bearer, access);
+    const claims = await verifyAccessToken(secret, bearer);
     const organizationId = organizationIdOf(request);
     const permissions = admitMember(await readMembership(db, claims, organizationId), access);
     request.staffId = claims.staffId;

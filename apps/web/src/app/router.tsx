@@ -87,6 +87,7 @@ export const routes: RouteObject[] = [
             withStrings('payments', () => import('./routes/settings/settings-page')),
           ),
           page('/settings/company', () => import('./routes/settings/company-page')),
+          page('/settings/integrations', () => import('./routes/settings/integrations-page')),
           page(
             '/checkout/account',
             withStrings('payments', () => import('./routes/payments/account-page')),

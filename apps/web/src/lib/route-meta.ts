@@ -25,6 +25,7 @@ export const ROUTE_META: Record<AppRoute, RouteMeta> = {
   '/teams/:id': { title: 'teamDetail', parent: '/teams' },
   '/settings': { title: 'settings', parent: '/' },
   '/settings/company': { title: 'settingsCompany', parent: '/settings' },
+  '/settings/integrations': { title: 'settingsIntegrations', parent: '/settings' },
   '/checkout/account': { title: 'checkoutAccount', parent: '/finances' },
   '/checkout/refresh': { title: 'checkoutRefresh', parent: '/finances' },
   '/checkout/firebase': { title: 'checkoutFirebase' },

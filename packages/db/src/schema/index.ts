@@ -3,6 +3,7 @@ export * from './customers';
 export * from './events';
 export * from './gating';
 export * from './identity';
+export * from './integrations';
 export * from './ledger';
 export * from './orders';
 export * from './organizations';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { uuidv7 } from '../ids';
 import { staff } from './identity';
+import { apiTokens } from './integrations';
 import { organizations } from './organizations';
 
 /** Invitations to join an organisation with a set of permissions: single-use, expiring, hashed at rest. */
@@ -44,6 +45,8 @@ export const auditLog = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     actorStaffId: uuid('actor_staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    /** Set when the change was made through an API token (decision 034): the token, not a person, acted. */
+    actorTokenId: uuid('actor_token_id').references(() => apiTokens.id, { onDelete: 'set null' }),
     /** e.g. `staff.permissions-changed`, `invitation.created`, `settings.company-updated`. */
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),

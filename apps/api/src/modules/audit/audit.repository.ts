@@ -1,5 +1,6 @@
 import type { Queryable } from '@guichet/db/client';
 import { staff } from '@guichet/db/schema/identity';
+import { apiTokens } from '@guichet/db/schema/integrations';
 import { auditLog } from '@guichet/db/schema/teams';
 import { and, desc, eq, lt } from 'drizzle-orm';
 
@@ -27,9 +28,12 @@ export async function listAuditEntries(
       actorStaffId: auditLog.actorStaffId,
       actorName: staff.displayName,
       actorEmail: staff.email,
+      actorTokenId: auditLog.actorTokenId,
+      actorTokenName: apiTokens.name,
     })
     .from(auditLog)
     .leftJoin(staff, eq(staff.id, auditLog.actorStaffId))
+    .leftJoin(apiTokens, eq(apiTokens.id, auditLog.actorTokenId))
     .where(
       and(
         eq(auditLog.organizationId, params.organizationId),

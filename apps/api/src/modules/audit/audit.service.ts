@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '@guichet/db/client';
+import { currentApiTokenId } from '../../plugins/request-actor';
 import * as repository from './audit.repository';
 
 export interface AuditEntryInput {
@@ -12,11 +13,15 @@ export interface AuditEntryInput {
   after?: unknown;
 }
 
-/** Records who did what; call it inside the transaction of the change so both commit or neither. */
+/**
+ * Records who did what; call it inside the transaction of the change so both commit or neither. A change
+ * made through an API token names the token too (decision 034), read from the request's context.
+ */
 export async function recordAudit(db: Queryable, entry: AuditEntryInput): Promise<void> {
   await repository.insertAuditEntry(db, {
     organizationId: entry.organizationId,
     actorStaffId: entry.actorStaffId,
+    actorTokenId: currentApiTokenId(),
     action: entry.action,
     targetType: entry.targetType,
     targetId: entry.targetId ?? null,

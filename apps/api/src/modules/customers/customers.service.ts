@@ -18,6 +18,7 @@ import type { AppContext } from '../../context';
 import { decodeCursor, encodeCursor } from '../../cursor';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
+import { emitWebhookEvent } from '../integrations/webhook-events';
 import * as repository from './customers.repository';
 import * as lists from './member-lists.repository';
 
@@ -258,6 +259,11 @@ export async function updateCustomer(
       targetId: kept.id,
       before,
       after,
+    });
+    await emitWebhookEvent(tx, {
+      organizationId,
+      type: 'customer.updated',
+      data: { id: kept.id, email: updated.email, name: updated.name, before, after },
     });
   });
   return getCustomer(ctx, organizationId, kept.id);

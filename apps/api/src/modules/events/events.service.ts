@@ -11,6 +11,7 @@ import { slugify } from '@guichet/shared/slug';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { emitWebhookEvent } from '../integrations/webhook-events';
 import {
   auditEvent,
   changes,
@@ -263,6 +264,22 @@ export async function changeStatus(
       { status: event.status },
       action === 'cancel' ? { status: rule.to, reason } : { status: rule.to },
     );
+    if (action === 'publish' || action === 'cancel') {
+      await emitWebhookEvent(tx, {
+        organizationId,
+        type: action === 'publish' ? 'event.published' : 'event.cancelled',
+        data: {
+          id: updated.id,
+          slug: updated.slug,
+          name: updated.name,
+          status: updated.status,
+          startsAt: updated.startsAt.toISOString(),
+          endsAt: updated.endsAt.toISOString(),
+          timeZone: updated.timeZone,
+          ...(action === 'cancel' ? { reason: reason ?? null } : {}),
+        },
+      });
+    }
     return detail(tx, organizationId, updated);
   });
 }

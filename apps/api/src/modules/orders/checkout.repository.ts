@@ -260,7 +260,8 @@ export interface NewOrder {
   tickets: TicketRow[];
   /** The outbox message, or null when no mail goes out. */
   mail: unknown | null;
-  audit: { actorStaffId: string | null; action: string; after: unknown };
+  /** `actorTokenId`: the API token the order was placed through (decision 034), else null. */
+  audit: { actorStaffId: string | null; actorTokenId?: string | null; action: string; after: unknown };
   /** The answer stored for the request's Idempotency-Key, committed with the order. */
   answer?: StoredAnswer | undefined;
   /** The buyer's first-party visitor id: the order's attribution is written by the same statement. */
@@ -302,6 +303,9 @@ const KEYED_SQL = `with locked as (
 // Tickets travel as one JSON array of records: PostgreSQL estimates its rows the same whatever the order's
 // size, so it plans the statement once per connection (with arrays it saw each order's size and planned
 // every execution anew).
+/** The audit's API token comes last, after the key's and the visitor's parameters. */
+const tokenParam = (keyed: boolean, attributed: boolean) => 25 + (keyed ? 5 : 0) + (attributed ? 1 : 0);
+
 const orderSql = (keyed: boolean, attributed: boolean) => `${keyed ? KEYED_SQL : 'with '}placed_order as (
   insert into orders (id, organization_id, event_id, code, status, channel, payment_method, buyer_name,
     buyer_email, locale, total_minor, currency, reserved_until, created_at, updated_at, paid_at, created_by,
@@ -324,9 +328,24 @@ const orderSql = (keyed: boolean, attributed: boolean) => `${keyed ? KEYED_SQL :
   where $20::jsonb is not null and exists (select 1 from placed_order)
   returning id
 ), audit as (
-  insert into audit_log (id, organization_id, actor_staff_id, action, target_type, target_id, after)
-  select $21, $2, $22, $23, 'order', $1, $24 where exists (select 1 from placed_order)
+  insert into audit_log (id, organization_id, actor_staff_id, actor_token_id, action, target_type, target_id,
+    after)
+  select $21, $2, $22, $${tokenParam(keyed, attributed)}::uuid, $23, 'order', $1, $24
+  where exists (select 1 from placed_order)
   returning id
+), hooks as (
+  insert into webhook_deliveries (organization_id, endpoint_id, message_id, event_type, payload)
+  select $2, endpoint.id, 'msg_' || replace(gen_random_uuid()::text, '-', ''), kind.type,
+    jsonb_build_object('type', kind.type, 'timestamp', $14::timestamptz, 'data', jsonb_build_object(
+      'id', $1::uuid, 'code', $4::text, 'eventId', $3::uuid, 'status', $5::text, 'channel', $6::text,
+      'paymentMethod', $7::text, 'totalMinor', $11::bigint, 'currency', $12::text,
+      'buyer', jsonb_build_object('name', $8::text, 'email', $9::text)))
+  from webhook_endpoints endpoint
+  cross join unnest(case when $5::text = 'paid' then array['order.created', 'order.paid']
+    else array['order.created'] end) as kind(type)
+  where endpoint.organization_id = $2 and endpoint.enabled and kind.type = any(endpoint.event_types)
+    and exists (select 1 from placed_order)
+  returning 1
 )${attributed ? attributionSql(keyed ? 30 : 25) : ''}
 select (select count(*) from placed_tickets)::int as tickets${
   keyed ? ', (select got from locked) as locked, exists (select 1 from keyed) as keyed' : ''
@@ -354,8 +373,9 @@ const ATTRIBUTED_ORDER_SQL = orderSql(false, true);
 const KEYED_ATTRIBUTED_ORDER_SQL = orderSql(true, true);
 
 /**
- * The statement that writes the order, its tickets, its mail in the outbox and its audit entry (and the
- * key's answer), written by hand so they cost one round trip: the first of the order's transaction. Every
+ * The statement that writes the order, its tickets, its mail in the outbox, its audit entry and its webhook
+ * events (`order.created`, and `order.paid` when it is paid at once: decision 034) (and the key's answer),
+ * written by hand so they cost one round trip: the first of the order's transaction. Every
  * row is built before the transaction, so nothing needs reading back. It answers one `NewOrderRow`.
  */
 export function newOrderStatement(placed: NewOrder): RawStatement {
@@ -404,6 +424,7 @@ export function newOrderStatement(placed: NewOrder): RawStatement {
         ? [answer.lock, answer.keyHash, answer.requestHash, answer.status, JSON.stringify(answer.body)]
         : []),
       ...(visitorId ? [visitorId] : []),
+      placed.audit.actorTokenId ?? null,
     ],
   };
 }

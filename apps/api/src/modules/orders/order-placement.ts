@@ -10,6 +10,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { figuresTopic } from '../../live/live-bus';
 import { countOrder } from '../../observability/process-metrics';
+import { currentApiTokenId } from '../../plugins/request-actor';
 import { takeCapacity } from './capacity.repository';
 import {
   type NewOrderRow,
@@ -286,6 +287,7 @@ export async function placeOrder(
     mail,
     audit: {
       actorStaffId: input.actor,
+      actorTokenId: currentApiTokenId(),
       action: 'order.placed',
       after: { status, channel: input.channel, paymentMethod: method, totalMinor, currency },
     },

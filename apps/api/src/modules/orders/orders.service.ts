@@ -12,6 +12,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { figuresTopic } from '../../live/live-bus';
 import { listAudit, recordAudit } from '../audit/audit.service';
+import { emitWebhookEvent, orderEventData } from '../integrations/webhook-events';
 import { releaseCapacity } from './capacity.repository';
 import { orderMoney, recordStaffPayment } from './order-money';
 import { queueOrderMail } from './order-notify';
@@ -178,6 +179,7 @@ export async function markPaid(
       before: { status: before.status },
       after: { status: order.status, ...(received ? { method: received.method } : {}) },
     });
+    await emitWebhookEvent(tx, { organizationId, type: 'order.paid', data: orderEventData(order) });
   });
   ctx.kickOutbox();
   ctx.live.publish(figuresTopic(organizationId));
@@ -225,6 +227,7 @@ export async function cancelOrder(
       before: { status: before.status },
       after: { status: 'cancelled', reason: reason ?? null, released: places },
     });
+    await emitWebhookEvent(tx, { organizationId, type: 'order.cancelled', data: orderEventData(order) });
   });
   ctx.live.publish(figuresTopic(organizationId));
   return getOrder(ctx, organizationId, orderId);

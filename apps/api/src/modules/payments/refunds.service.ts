@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { figuresTopic } from '../../live/live-bus';
 import { recordAudit } from '../audit/audit.service';
+import { emitWebhookEvent, orderEventData } from '../integrations/webhook-events';
 import { recordRefund, recordRefundReversal } from '../ledger/ledger.service';
 import { enqueueMail } from '../mail/mail.repository';
 import { releaseCapacity } from '../orders/capacity.repository';
@@ -135,6 +136,20 @@ export async function createRefund(
         ticketIds: row.ticketIds,
         provider: row.provider,
         reason: body.reason ?? null,
+      },
+    });
+    await emitWebhookEvent(tx, {
+      organizationId,
+      type: 'order.refunded',
+      data: {
+        ...orderEventData(order),
+        refund: {
+          id: row.id,
+          amountMinor,
+          currency: order.currency,
+          ticketIds: row.ticketIds,
+          status: row.status,
+        },
       },
     });
     return { row, payment };

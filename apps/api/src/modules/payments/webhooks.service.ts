@@ -5,6 +5,7 @@ import { AppError } from '../../errors';
 import { figuresTopic } from '../../live/live-bus';
 import type { ProviderEvent } from '../../payment-provider';
 import { recordAudit } from '../audit/audit.service';
+import { emitWebhookEvent, orderEventData } from '../integrations/webhook-events';
 import { recordPaymentReceived, recordRefund } from '../ledger/ledger.service';
 import { releaseCapacity, takeCapacity } from '../orders/capacity.repository';
 import { queueOrderMail } from '../orders/order-notify';
@@ -166,6 +167,7 @@ async function sessionPaid(ctx: AppContext, log: FastifyBaseLogger, event: Provi
         before: { status: order.status },
         after: { status: 'paid', provider: 'stripe', paymentIntentId, amountMinor, late },
       });
+      await emitWebhookEvent(tx, { organizationId, type: 'order.paid', data: orderEventData(paid) });
       return null;
     }
 

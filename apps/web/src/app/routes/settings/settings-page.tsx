@@ -1,5 +1,6 @@
 import { PASSWORD_RULES } from '@guichet/shared/password-policy';
-import { List, Loader, Stack, Text } from '@mantine/core';
+import { Button, List, Loader, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { FormError } from '../../../components/form-error';
 import { PageHeader } from '../../../components/page-header';
 import { PageSection } from '../../../components/page-section';
@@ -68,6 +69,15 @@ export default function SettingsPage() {
 
           <PageSection id="settings-payments" title={t('stripe.settings.title')}>
             <PaymentsSection />
+          </PageSection>
+
+          <PageSection id="settings-integrations" title={t('settings.integrations.title')}>
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{t('settings.integrations.body')}</Text>
+              <Button component={Link} to="/settings/integrations" variant="default">
+                {t('settings.integrations.open')}
+              </Button>
+            </Stack>
           </PageSection>
         </>
       )}

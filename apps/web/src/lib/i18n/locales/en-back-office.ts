@@ -256,6 +256,11 @@ export const enBackOffice = {
   },
   settings: {
     intro: 'Your organisation’s settings. Each section saves on its own.',
+    integrations: {
+      title: 'Integrations',
+      body: 'API tokens for your CRM, accounting or door hardware, and the API reference.',
+      open: 'Open the integrations',
+    },
     saved: 'Saved: {{fields}}.',
     nothingChanged: 'Nothing to save: no value changed.',
     saveFailed: 'Not saved',

@@ -75,6 +75,7 @@ export const en = {
     teamDetail: 'Staff member',
     settings: 'Settings',
     settingsCompany: 'Company',
+    settingsIntegrations: 'Integrations',
     checkoutAccount: 'Payment account',
     checkoutRefresh: 'Payment account set-up',
     checkoutFirebase: 'Your order',

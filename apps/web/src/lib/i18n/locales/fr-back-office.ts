@@ -259,6 +259,11 @@ export const frBackOffice: BackOfficeTranslation = {
   },
   settings: {
     intro: 'Les réglages de votre organisation. Chaque section s’enregistre séparément.',
+    integrations: {
+      title: 'Intégrations',
+      body: 'Des jetons d’API pour votre CRM, votre comptabilité ou votre matériel de contrôle, et la référence de l’API.',
+      open: 'Ouvrir les intégrations',
+    },
     saved: 'Enregistré : {{fields}}.',
     nothingChanged: 'Rien à enregistrer : aucune valeur n’a changé.',
     saveFailed: 'Non enregistré',

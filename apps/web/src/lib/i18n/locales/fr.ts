@@ -81,6 +81,7 @@ export const fr: Translation = {
     teamDetail: 'Membre de l’équipe',
     settings: 'Paramètres',
     settingsCompany: 'Société',
+    settingsIntegrations: 'Intégrations',
     checkoutAccount: 'Compte de paiement',
     checkoutRefresh: 'Configuration du compte de paiement',
     checkoutFirebase: 'Votre commande',
