@@ -329,6 +329,8 @@ export const API_ACCESS = {
   'customers.unmerge': CUSTOMERS,
   'customers.exportRecord': CUSTOMERS,
   'customers.erase': CUSTOMERS,
+  'customers.import': CUSTOMERS,
+  'customers.importStatus': CUSTOMERS,
   // Event day: pay at the door, by exact order code only (./door.ts).
   'scan.doorOrder': SCANNER,
   'scan.doorPay': SCANNER,

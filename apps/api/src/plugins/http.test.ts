@@ -201,6 +201,8 @@ describe('OpenAPI', () => {
     ['delete', '/api/customers/{customerId}/merges/{mergedId}'],
     ['get', '/api/customers/{customerId}/export'],
     ['post', '/api/customers/{customerId}/erase'],
+    ['post', '/api/customer-imports'],
+    ['get', '/api/customer-imports/{importId}'],
     // Served because no SMTP server is configured in tests (DEV_MAILBOX defaults on).
     ['get', '/api/dev/mailbox'],
     ['get', '/api/dev/mailbox/{id}/attachments/{index}'],

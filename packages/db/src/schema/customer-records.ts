@@ -1,6 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { uuidv7 } from '../ids';
+import { memberLists } from './customers';
 import { staff } from './identity';
 import { customers } from './orders';
 import { organizations } from './organizations';
@@ -53,5 +66,48 @@ export const customerMerges = pgTable(
       .on(table.organizationId, table.mergedId)
       .where(sql`${table.unmergedAt} is null`),
     index('customer_merges_kept_idx').on(table.organizationId, table.keptId),
+  ],
+);
+
+export interface ImportRowError {
+  row: number;
+  field: string | null;
+  reason: string;
+}
+
+/**
+ * A CSV import of customers (or of a list's members), run on the server so a closed tab loses nothing; the
+ * page polls its progress. Row errors keep the line and the reason, never the row's content, so an
+ * erasure has nothing to look for here.
+ */
+export const customerImports = pgTable(
+  'customer_imports',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    listId: uuid('list_id').references(() => memberLists.id, { onDelete: 'set null' }),
+    dryRun: boolean('dry_run').notNull(),
+    status: text('status', { enum: ['running', 'done', 'failed'] })
+      .notNull()
+      .default('running'),
+    encoding: text('encoding'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
+    processedBytes: bigint('processed_bytes', { mode: 'number' }).notNull().default(0),
+    rows: integer('rows').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    rejected: integer('rejected').notNull().default(0),
+    errors: jsonb('errors').$type<ImportRowError[]>().notNull().default([]),
+    createdBy: uuid('created_by').references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('customer_imports_organization_idx').on(table.organizationId, table.id),
+    check('customer_imports_status_valid', sql`${table.status} in ('running', 'done', 'failed')`),
   ],
 );

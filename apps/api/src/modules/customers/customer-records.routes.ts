@@ -1,16 +1,20 @@
 import { Readable } from 'node:stream';
 import {
+  customerImportSchema,
   customerMergeSchema,
   eraseCustomerBodySchema,
+  importQuerySchema,
   mergeCustomerBodySchema,
 } from '@guichet/shared/customer-records';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
 import { errorResponses, noContent, organizationHeaderSchema } from '../../http';
 import { requireStaffId } from '../../plugins/auth';
 import { requireTenant } from '../../plugins/tenancy';
 import { eraseCustomer } from './erasure.service';
+import { getImport, startImport } from './import.service';
 import { listMerges, mergeCustomers, unmergeCustomer } from './merge.service';
 import { customerRecordJson, exportedCustomer } from './record-export';
 
@@ -22,6 +26,11 @@ export function customerRecordsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const common = { tags: ['customers'], security: [{ bearer: [] }], headers: organizationHeaderSchema };
     const org = (request: Parameters<typeof requireTenant>[0]) => requireTenant(request).organizationId;
+    // An import's file is streamed as it arrives (to a temporary file), never buffered by the parser.
+    app.addContentTypeParser(
+      ['text/csv', 'text/plain', 'application/octet-stream'],
+      (_request, payload, done) => done(null, payload),
+    );
 
     app.get(
       '/customers/:customerId/merges',
@@ -131,6 +140,50 @@ export function customerRecordsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         );
         return reply.code(204).send(null);
       },
+    );
+
+    app.post(
+      '/customer-imports',
+      {
+        config: { access: 'customers.import' },
+        bodyLimit: 50 * 1024 * 1024,
+        schema: {
+          ...common,
+          summary:
+            'Import customers (or a list’s members) from a CSV file sent as the body; a job whose status the page polls',
+          querystring: importQuerySchema,
+          response: { 202: customerImportSchema, ...errorResponses(400, 401, 403, 404, 413) },
+        },
+      },
+      async (request, reply) => {
+        const body = request.body;
+        if (!(body instanceof Readable)) {
+          throw new AppError('argument-error', 'Send the CSV file as the body (text/csv).');
+        }
+        const started = await startImport(
+          ctx,
+          org(request),
+          requireStaffId(request),
+          request.query,
+          body,
+          (error) => request.log.error({ err: error }, 'customer import failed'),
+        );
+        return reply.code(202).send(started);
+      },
+    );
+
+    app.get(
+      '/customer-imports/:importId',
+      {
+        config: { access: 'customers.importStatus' },
+        schema: {
+          ...common,
+          summary: 'An import’s progress, counts and rejected rows (with why)',
+          params: z.object({ importId: z.uuid() }),
+          response: { 200: customerImportSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => getImport(ctx, org(request), request.params.importId),
     );
   };
 }
