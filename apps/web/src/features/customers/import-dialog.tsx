@@ -137,6 +137,7 @@ export function ImportDialog({ listId, onDone }: { listId?: string; onDone: () =
           setJobId(null);
         }}
         clearable
+        clearButtonProps={{ 'aria-label': t('customerRecords.import.clear') }}
       />
       {preview.length > 0 && (
         <>

@@ -29,6 +29,7 @@ export const enCustomerRecords = {
     title: 'Import customers from a CSV file',
     titleList: 'Import members from a CSV file',
     file: 'CSV file',
+    clear: 'Remove the file',
     fileHelp: 'Comma, semicolon or tab separated; UTF-8, UTF-16 or Latin-1. Up to 50 MB.',
     header: 'The first row names the columns',
     none: '(not imported)',
@@ -110,6 +111,7 @@ export const frCustomerRecords: Strings<typeof enCustomerRecords> = {
     title: 'Importer des clients depuis un fichier CSV',
     titleList: 'Importer des membres depuis un fichier CSV',
     file: 'Fichier CSV',
+    clear: 'Retirer le fichier',
     fileHelp:
       'Séparé par virgules, points-virgules ou tabulations ; UTF-8, UTF-16 ou Latin-1. 50 Mo au plus.',
     header: 'La première ligne nomme les colonnes',
