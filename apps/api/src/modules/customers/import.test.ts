@@ -113,6 +113,19 @@ describe('importing customers from CSV', () => {
     expect(json.statusCode).toBeLessThan(500);
   });
 
+  it('takes a file sent over HTTP as a browser sends it', async () => {
+    const shop = await newShop(t.app);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const response = await fetch(`${address}/api/customer-imports?email=0&name=1&dryRun=true`, {
+      method: 'POST',
+      headers: { ...orgHeaders(shop.admin.accessToken, shop.organizationId), 'content-type': 'text/csv' },
+      body: new Blob(['E-mail;Name\na@example.com;A\n'], { type: 'text/csv' }),
+    });
+    expect(response.status, await response.clone().text()).toBe(202);
+    const { id } = (await response.json()) as CustomerImport;
+    expect((await shop.call('GET', `/api/customer-imports/${id}`)).statusCode).toBe(200);
+  });
+
   it('reads Latin-1 and UTF-16 files, and a file of nothing', async () => {
     const shop = await newShop(t.app);
     const latin1 = Buffer.from('email,name\nzoe@example.com,Zoë Müller-Çelik\n', 'latin1');

@@ -38,7 +38,10 @@ async function previewOf(file: File): Promise<string[][]> {
   }
   const text = new TextDecoder(sniffEncoding(head, utf8)).decode(head);
   const reader = new CsvReader();
-  return reader.push(text).slice(0, PREVIEW_ROWS);
+  const rows = reader.push(text);
+  // The whole file fits in the head: its last line has no line break after it.
+  if (file.size <= head.length) rows.push(...reader.end());
+  return rows.slice(0, PREVIEW_ROWS);
 }
 
 /** Guesses a field's column from the header's words (English or French). */
