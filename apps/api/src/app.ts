@@ -13,6 +13,7 @@ import { OutboxWorker } from './jobs/outbox-worker';
 import { liveBus } from './live/live-bus';
 import { acquisitionRoutes, registerShortLinks } from './modules/acquisition/acquisition.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { customerRecordsRoutes } from './modules/customers/customer-records.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
@@ -219,6 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(ordersRoutes(ctx));
       await api.register(scanRoutes(ctx));
       await api.register(customersRoutes(ctx));
+      await api.register(customerRecordsRoutes(ctx));
       await api.register(publicRoutes(ctx));
       await api.register(deliveryRoutes(ctx));
       await api.register(paymentsRoutes(ctx));

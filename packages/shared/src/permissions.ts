@@ -335,6 +335,14 @@ export const API_ACCESS = {
   'memberLists.addMembers': CUSTOMERS,
   'memberLists.removeMember': CUSTOMERS,
   'memberLists.history': CUSTOMERS,
+  // A customer's record as a whole: merge and unmerge, JSON export, erasure (customer-records.ts).
+  'customers.merges': CUSTOMERS,
+  'customers.merge': CUSTOMERS,
+  'customers.unmerge': CUSTOMERS,
+  'customers.exportRecord': CUSTOMERS,
+  'customers.erase': CUSTOMERS,
+  'customers.import': CUSTOMERS,
+  'customers.importStatus': CUSTOMERS,
   // Event day: pay at the door, by exact order code only (./door.ts).
   'scan.doorOrder': SCANNER,
   'scan.doorPay': SCANNER,

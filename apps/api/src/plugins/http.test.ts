@@ -196,6 +196,13 @@ describe('OpenAPI', () => {
     ['post', '/api/member-lists/{listId}/members'],
     ['delete', '/api/member-lists/{listId}/members/{customerId}'],
     ['get', '/api/member-lists/{listId}/history'],
+    ['get', '/api/customers/{customerId}/merges'],
+    ['post', '/api/customers/{customerId}/merges'],
+    ['delete', '/api/customers/{customerId}/merges/{mergedId}'],
+    ['get', '/api/customers/{customerId}/export'],
+    ['post', '/api/customers/{customerId}/erase'],
+    ['post', '/api/customer-imports'],
+    ['get', '/api/customer-imports/{importId}'],
     // Served because no SMTP server is configured in tests (DEV_MAILBOX defaults on).
     ['get', '/api/dev/mailbox'],
     ['get', '/api/dev/mailbox/{id}/attachments/{index}'],

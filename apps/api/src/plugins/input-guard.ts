@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors';
 
@@ -7,7 +8,9 @@ const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\
 /** The first place in `value` (a parsed body, query, params or headers) that holds unstorable text. */
 export function unstorableAt(value: unknown, path: string): string | null {
   if (typeof value === 'string') return UNSTORABLE.test(value) ? path : null;
-  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return null;
+  // A streamed body (a CSV import) is read by its route, not walked here (a request stream is circular).
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value) || value instanceof Readable)
+    return null;
   if (Array.isArray(value)) {
     for (const [index, item] of value.entries()) {
       const found = unstorableAt(item, `${path}.${index}`);

@@ -1,4 +1,5 @@
 export * from './acquisition';
+export * from './customer-records';
 export * from './customers';
 export * from './events';
 export * from './gating';

@@ -21,6 +21,7 @@ import { recordAudit } from '../audit/audit.service';
 import { emitWebhookEvent } from '../integrations/webhook-events';
 import * as repository from './customers.repository';
 import * as lists from './member-lists.repository';
+import { mergedRecordsOf } from './merge.repository';
 
 /** The customers of an organisation (ALL or MEMBER): list, search, detail with timeline, edits. */
 
@@ -43,8 +44,14 @@ async function summaries(
   organizationId: string,
   rows: repository.CustomerRow[],
 ): Promise<CustomerSummary[]> {
-  const emails = rows.map((row) => row.email.toLowerCase());
-  const [totals, consents] = await Promise.all([
+  // A kept record counts the orders of the records merged into it (the same person's other addresses).
+  const merged = await mergedRecordsOf(
+    db,
+    organizationId,
+    rows.map((row) => row.id),
+  );
+  const emails = [...rows, ...merged].map((row) => row.email.toLowerCase());
+  const [byEmail, consents] = await Promise.all([
     repository.totalsByEmail(db, organizationId, emails),
     repository.currentConsents(
       db,
@@ -52,8 +59,13 @@ async function summaries(
       rows.map((row) => row.id),
     ),
   ]);
+  const totals = new Map<string, repository.TotalsRow | undefined>();
+  for (const row of rows) {
+    const addresses = [row.email, ...merged.filter((m) => m.rootId === row.id).map((m) => m.email)];
+    totals.set(row.id, sumTotals(addresses.map((email) => byEmail.get(email.toLowerCase()))));
+  }
   return rows.map((row) => {
-    const total = totals.get(row.email.toLowerCase());
+    const total = totals.get(row.id);
     const consent = consents.get(row.id);
     return {
       id: row.id,
@@ -74,6 +86,29 @@ async function summaries(
       },
     };
   });
+}
+
+/** The totals of one person's several addresses together (events attended: the most of any address). */
+function sumTotals(parts: (repository.TotalsRow | undefined)[]): repository.TotalsRow | undefined {
+  const present = parts.filter((part): part is repository.TotalsRow => part !== undefined);
+  const [first, ...others] = present;
+  if (!first || others.length === 0) return first;
+  const spend = new Map<string, number>();
+  for (const part of present) {
+    for (const line of part.spend)
+      spend.set(line.currency, (spend.get(line.currency) ?? 0) + line.amountMinor);
+  }
+  return {
+    email: first.email,
+    orderCount: present.reduce((sum, part) => sum + part.orderCount, 0),
+    ticketCount: present.reduce((sum, part) => sum + part.ticketCount, 0),
+    checkIns: present.reduce((sum, part) => sum + part.checkIns, 0),
+    // Distinct events cannot be added up across addresses; the largest count is a floor, never inflated.
+    eventsAttended: Math.max(...present.map((part) => part.eventsAttended)),
+    spend: [...spend]
+      .map(([currency, amountMinor]) => ({ currency, amountMinor }))
+      .sort((a, b) => a.currency.localeCompare(b.currency)),
+  };
 }
 
 export interface PageRequest {
@@ -136,16 +171,19 @@ export async function getCustomer(
 ): Promise<CustomerDetail> {
   const db = ctx.db;
   const row = await resolveCustomer(db, organizationId, customerId);
-  const [[summary], orders, checkIns, consents, notes, memberships, listHistory] = await Promise.all([
+  const addresses = [row.email, ...(await mergedRecordsOf(db, organizationId, [row.id])).map((m) => m.email)];
+  const [[summary], orderLists, checkInLists, consents, notes, memberships, listHistory] = await Promise.all([
     summaries(db, organizationId, [row]),
-    repository.ordersOf(db, organizationId, row.email, TIMELINE_LIMIT),
-    repository.checkInsOf(db, organizationId, row.email, TIMELINE_LIMIT),
+    Promise.all(addresses.map((email) => repository.ordersOf(db, organizationId, email, TIMELINE_LIMIT))),
+    Promise.all(addresses.map((email) => repository.checkInsOf(db, organizationId, email, TIMELINE_LIMIT))),
     repository.consentHistory(db, organizationId, row.id),
     repository.customerNotesOf(db, organizationId, row.id, TIMELINE_LIMIT),
     lists.membershipsOf(db, organizationId, row.id),
     lists.historyOfCustomer(db, organizationId, row.id, TIMELINE_LIMIT),
   ]);
   if (!summary) throw customerNotFound();
+  const orders = orderLists.flat();
+  const checkIns = checkInLists.flat();
   const timeline: TimelineEntry[] = [
     ...orders.map(
       (order): TimelineEntry => ({

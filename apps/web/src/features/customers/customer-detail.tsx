@@ -6,10 +6,12 @@ import { AppModal } from '../../components/app-modal';
 import { ConsentBadge } from './consent-badge';
 import { ConsentForm } from './consent-form';
 import { CustomerEditForm } from './customer-edit-form';
+import { CustomerMerges } from './customer-merges';
 import { NoteForm } from './customer-notes';
 import { CustomerTimeline } from './customer-timeline';
 import { formatDay, formatSpend } from './format';
 import { useCustomersTranslation as useTranslation } from './i18n';
+import { RecordActions } from './record-actions';
 
 function Figure({ label, value }: { label: string; value: string | number }) {
   return (
@@ -56,6 +58,7 @@ export function CustomerDetailView({ customer }: { customer: CustomerDetail }) {
               {t('customers.edit.open')}
             </Button>
           </Group>
+          <RecordActions customer={customer} />
           <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="md">
             <Figure label={t('customers.columns.orders')} value={totals.orderCount} />
             <Figure label={t('customers.columns.tickets')} value={totals.ticketCount} />
@@ -129,6 +132,7 @@ export function CustomerDetailView({ customer }: { customer: CustomerDetail }) {
             {t('customers.timeline.heading')}
           </Title>
           <NoteForm customerId={customer.id} />
+          <CustomerMerges customerId={customer.id} />
           <CustomerTimeline entries={customer.timeline} />
         </Stack>
       </Paper>

@@ -8,6 +8,7 @@ import { exportCustomers } from './api/export-customers';
 import { downloadBlob } from './export';
 import { type CustomerListFilters, customersQuery } from './filters';
 import { useCustomersTranslation as useTranslation } from './i18n';
+import { ImportButton } from './import-button';
 
 /** What applies to every customer the filters select: the server's CSV export, and joining a list. */
 export function FilteredActions({ filters, lists }: { filters: CustomerListFilters; lists: MemberList[] }) {
@@ -46,6 +47,7 @@ export function FilteredActions({ filters, lists }: { filters: CustomerListFilte
       <Button variant="default" loading={exporting} onClick={() => void download()}>
         {t('customers.export.button')}
       </Button>
+      <ImportButton />
       {lists.length > 0 && (
         <Button variant="default" onClick={() => setChoosing(true)}>
           {t('customers.addFiltered.button')}

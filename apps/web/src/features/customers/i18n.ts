@@ -1,11 +1,15 @@
 import { useMemo } from 'react';
-import { type TFunction, type TranslationParams, useTranslation } from '../../lib/i18n';
+import { type TranslationKey, type TranslationParams, useTranslation } from '../../lib/i18n';
 import { enCustomers } from '../../lib/i18n/locales/en-customers';
 import { frCustomers } from '../../lib/i18n/locales/fr-customers';
+import { enCustomerRecords, frCustomerRecords } from './record-strings';
 
 // The customers pages carry their own strings (both languages, a few kilobytes) inside their chunk, so the
 // app shell's catalogue loader does not grow by a part: the shell has no room left under its budget.
-const CATALOGUES = { en: enCustomers, fr: frCustomers } as const;
+const CATALOGUES = {
+  en: { ...enCustomers, customerRecords: enCustomerRecords },
+  fr: { ...frCustomers, customerRecords: frCustomerRecords },
+} as const;
 const pluralRules = new Map<string, Intl.PluralRules>();
 
 function lookup(catalogue: unknown, path: string): string | undefined {
@@ -26,16 +30,26 @@ function plural(locale: string, count: number): string {
   return rules.select(count);
 }
 
+/** The keys of the record actions' strings (`record-strings.ts`), beside the app's own keys. */
+type RecordKey = `customerRecords.${string}`;
+type CustomersT = (key: TranslationKey | RecordKey, params?: TranslationParams) => string;
+
 /**
  * `useTranslation` for the customers pages: their own keys (`customers.*`, `memberLists.*`) from the strings
  * above, with the same plural forms and `{{name}}` placeholders; every other key from the app's catalogue.
  */
-export function useCustomersTranslation(): { t: TFunction; locale: string } {
+export function useCustomersTranslation(): { t: CustomersT; locale: string } {
   const { t: appT, locale } = useTranslation();
-  const t = useMemo<TFunction>(() => {
+  const t = useMemo<CustomersT>(() => {
     const catalogue = CATALOGUES[locale === 'fr' ? 'fr' : 'en'];
     return (key, params?: TranslationParams) => {
-      if (!key.startsWith('customers.') && !key.startsWith('memberLists.')) return appT(key, params);
+      if (
+        !key.startsWith('customers.') &&
+        !key.startsWith('memberLists.') &&
+        !key.startsWith('customerRecords.')
+      ) {
+        return appT(key as TranslationKey, params);
+      }
       const count = params?.count;
       const text =
         (typeof count === 'number'

@@ -25,6 +25,7 @@ import { useMembers } from './api/list-members';
 import { useRemoveMember } from './api/remove-member';
 import { formatInstant } from './format';
 import { useCustomersTranslation as useTranslation } from './i18n';
+import { ImportButton } from './import-button';
 
 /** One list: its members (search, pages, removal), adding people, and its history. */
 export function MemberListPanel({ list }: { list: MemberList }) {
@@ -63,6 +64,7 @@ export function MemberListPanel({ list }: { list: MemberList }) {
                 {t('memberLists.openInCustomers')}
               </Button>
               <Button onClick={() => setAdding(true)}>{t('memberLists.add.open')}</Button>
+              <ImportButton listId={list.id} />
             </Group>
           </Group>
           <TextInput
