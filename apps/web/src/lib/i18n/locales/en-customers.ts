@@ -71,6 +71,7 @@ export const enCustomers = {
       checkout: 'at checkout',
       staff: 'recorded by staff',
       import: 'imported',
+      unsubscribe: 'by the unsubscribe link of a mailing',
     },
     columns: {
       customer: 'Customer',

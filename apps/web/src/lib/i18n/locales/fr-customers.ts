@@ -70,6 +70,7 @@ export const frCustomers: CustomersTranslation = {
       checkout: 'lors de la commande',
       staff: 'enregistré par l’équipe',
       import: 'importé',
+      unsubscribe: 'par le lien de désinscription d’un envoi',
     },
     columns: {
       customer: 'Client',
