@@ -41,7 +41,7 @@ export function organiserLines(organiser: Organiser): string[] {
 
 /** The address a recipient's unsubscribe link goes to: the API's public unsubscribe endpoint. */
 export function unsubscribeUrl(publicUrl: string, secret: Uint8Array, organizationId: string, email: string) {
-  return `${publicUrl}/api/public/unsubscribe/${signUnsubscribeToken(secret, { organizationId, email })}`;
+  return `${publicUrl}/api/public/unsubscribe?token=${signUnsubscribeToken(secret, { organizationId, email })}`;
 }
 
 /** The text of sanitised HTML, for the plain part of the mail. */

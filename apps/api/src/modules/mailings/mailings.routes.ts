@@ -20,7 +20,7 @@ import { unsubscribePage } from './unsubscribe-page';
 
 const mailingParams = z.object({ mailingId: z.uuid() });
 const actionParams = z.object({ mailingId: z.uuid(), action: mailingActionSchema });
-const tokenParams = z.object({ token: z.string().min(1).max(600) });
+const tokenQuery = z.object({ token: z.string().min(1).max(1000) });
 
 /** Mailings: ALL or MEMBER (PRODUCT.md), like the customers they go to. */
 export function mailingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -169,16 +169,16 @@ export function unsubscribeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       (_request, _body, done) => done(null, null),
     );
     const html = z.unknown().describe('text/html');
-    const schema = { tags: ['mailings'], params: tokenParams, response: { 200: html, 400: html } };
+    const schema = { tags: ['mailings'], querystring: tokenQuery, response: { 200: html, 400: html } };
 
     app.get(
-      '/public/unsubscribe/:token',
+      '/public/unsubscribe',
       {
         config: { access: 'public.unsubscribePage' },
         schema: { ...schema, summary: 'The unsubscribe page of a marketing mail: asks to confirm' },
       },
       async (request, reply) => {
-        const subject = service.readUnsubscribeLink(ctx, request.params.token);
+        const subject = service.readUnsubscribeLink(ctx, request.query.token);
         const page = unsubscribePage(subject ? 'confirm' : 'invalid', request.headers['accept-language']);
         return reply
           .code(subject ? 200 : 400)
@@ -189,7 +189,7 @@ export function unsubscribeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post(
-      '/public/unsubscribe/:token',
+      '/public/unsubscribe',
       {
         config: { access: 'public.unsubscribe' },
         schema: {
@@ -198,7 +198,7 @@ export function unsubscribeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const done = await service.unsubscribe(ctx, request.params.token);
+        const done = await service.unsubscribe(ctx, request.query.token);
         const page = unsubscribePage(done ? 'done' : 'invalid', request.headers['accept-language']);
         return reply
           .code(done ? 200 : 400)
