@@ -1,3 +1,4 @@
+import { uuidv7 } from '@guichet/db/ids';
 import { customerConsents } from '@guichet/db/schema/customers';
 import { mailingRecipients, mailings, mailSuppressions } from '@guichet/db/schema/mailings';
 import { customers } from '@guichet/db/schema/orders';
@@ -45,7 +46,12 @@ export async function addPeople(
     person.consent === null
       ? []
       : // A withdrawal after a grant: the latest record is what counts.
-        [...(person.consent ? [] : [{ granted: true }]), { granted: person.consent }].map(({ granted }) => ({
+        [
+          ...(person.consent ? [] : [{ granted: true, ago: 60_000 }]),
+          { granted: person.consent, ago: 0 },
+        ].map(({ granted, ago }) => ({
+          id: uuidv7(now.getTime() - ago),
+          createdAt: new Date(now.getTime() - ago),
           organizationId,
           customerId: ids[index] ?? '',
           granted,

@@ -298,7 +298,8 @@ export async function claimRecipients(db: Database, limit: number, leaseSeconds:
 /**
  * What decides, at the moment of sending, whether a recipient may get marketing mail: whether the address
  * is on the organisation's suppression list, and the latest consent record of the customer with that
- * address (null: none recorded).
+ * address (null: none recorded), latest by time, then id (ids made within one millisecond are not
+ * ordered among themselves).
  */
 export async function sendingChecks(db: Queryable, organizationId: string, emails: readonly string[]) {
   const result = new Map<string, { suppressed: boolean; consent: boolean | null }>();
@@ -316,7 +317,7 @@ export async function sendingChecks(db: Queryable, organizationId: string, email
       (select cc.granted from customers c join customer_consents cc
           on cc.customer_id = c.id and cc.organization_id = c.organization_id
         where c.organization_id = ${organizationId} and lower(c.email) = e.email
-        order by cc.id desc limit 1) as consent
+        order by cc.created_at desc, cc.id desc limit 1) as consent
     from unnest(array[${list}]::text[]) as e(email)`,
   );
   for (const row of rows) result.set(row.email, { suppressed: row.suppressed, consent: row.consent });
