@@ -59,7 +59,7 @@ export async function addPeople(
           wording: 'Recorded for a test',
         })),
   );
-  for (const consent of consents) await app.ctx.db.insert(customerConsents).values(consent);
+  if (consents.length > 0) await app.ctx.db.insert(customerConsents).values(consents);
   return ids;
 }
 

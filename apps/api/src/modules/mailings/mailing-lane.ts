@@ -109,8 +109,10 @@ export class MailingLane {
     const outcome = { sent: 0, skipped: 0, failed: 0 };
     const organisers = new Map<string, Organiser | undefined>();
     const contents = new Map<string, repository.MailingRow | undefined>();
+    // One refill per run: a run is short (at most a second's worth of mail), and the job's interval paces
+    // the runs, so a slow mail server never keeps a run going for the whole queue.
+    this.refill();
     for (;;) {
-      this.refill();
       const allowed = Math.floor(this.tokens);
       if (allowed < 1) return outcome;
       const claimed = await repository.claimRecipients(this.o.db, Math.min(allowed, 50), this.o.leaseSeconds);

@@ -32,55 +32,71 @@ describe('marketing mail never reaches a suppressed or non-consenting address', 
   it('holds over random lists, consents and suppressions', async () => {
     let run = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(person, { minLength: 1, maxLength: 10 }), fc.boolean(), async (people, byList) => {
-        run += 1;
-        const emails = people.map((p, i) => {
-          const email = `r${run}-p${i}-${crypto.randomUUID().slice(0, 6)}@example.com`;
-          return p.shouting ? email.toUpperCase() : email;
-        });
-        const lower = emails.map((email) => email.toLowerCase());
-        const ids = await addPeople(
-          t.app,
-          shop.organizationId,
-          people.map((p, i) => ({ email: emails[i] ?? '', consent: p.consent })),
-        );
-        const suppress = async (when: 'before' | 'after-queueing') => {
-          const rows = people.flatMap((p, i) =>
-            p.suppressed === when
-              ? [{ organizationId: shop.organizationId, email: lower[i] ?? '', reason: p.reason }]
-              : [],
+      fc.asyncProperty(
+        fc.array(person, { minLength: 1, maxLength: 10 }),
+        fc.boolean(),
+        async (people, byList) => {
+          run += 1;
+          const emails = people.map((p, i) => {
+            const email = `r${run}-p${i}-${crypto.randomUUID().slice(0, 6)}@example.com`;
+            return p.shouting ? email.toUpperCase() : email;
+          });
+          const lower = emails.map((email) => email.toLowerCase());
+          const ids = await addPeople(
+            t.app,
+            shop.organizationId,
+            people.map((p, i) => ({ email: emails[i] ?? '', consent: p.consent })),
           );
-          if (rows.length > 0) await t.app.ctx.db.insert(mailSuppressions).values(rows);
-        };
-        await suppress('before');
-        const tag = `run${run}`;
-        const audience = byList
-          ? { kind: 'list', listId: await listOf(shop, ids.filter((_, i) => people[i]?.onList)) }
-          : { kind: 'filter', filters: { tag } };
-        if (!byList) await shop.call('POST', '/api/customers/tags', { customerIds: ids, add: [tag] });
-        const mailing = await draftMailing(shop, { audience });
-        t.mails.length = 0;
-        await shop.call('POST', `/api/mailings/${mailing.id}/send`);
-        await t.app.mailingLane.expand();
-        await suppress('after-queueing');
-        await runLane(t.app);
+          const suppress = async (when: 'before' | 'after-queueing') => {
+            const rows = people.flatMap((p, i) =>
+              p.suppressed === when
+                ? [{ organizationId: shop.organizationId, email: lower[i] ?? '', reason: p.reason }]
+                : [],
+            );
+            if (rows.length > 0) await t.app.ctx.db.insert(mailSuppressions).values(rows);
+          };
+          await suppress('before');
+          const tag = `run${run}`;
+          const audience = byList
+            ? {
+                kind: 'list',
+                listId: await listOf(
+                  shop,
+                  ids.filter((_, i) => people[i]?.onList),
+                ),
+              }
+            : { kind: 'filter', filters: { tag } };
+          if (!byList) await shop.call('POST', '/api/customers/tags', { customerIds: ids, add: [tag] });
+          const mailing = await draftMailing(shop, { audience });
+          t.mails.length = 0;
+          await shop.call('POST', `/api/mailings/${mailing.id}/send`);
+          await t.app.mailingLane.expand();
+          await suppress('after-queueing');
+          await runLane(t.app);
 
-        const inAudience = (i: number) => !byList || people[i]?.onList === true;
-        const allowed = new Set(
-          lower.filter((_, i) => inAudience(i) && people[i]?.consent === true && people[i]?.suppressed === 'no'),
-        );
-        const reached = t.mails.map((mail) => mail.to);
-        expect(new Set(reached)).toEqual(allowed);
-        expect(reached).toHaveLength(allowed.size);
-        const statuses = await statusesOf(t.app, mailing.id);
-        lower.forEach((email, i) => {
-          const p = people[i];
-          if (!p || !inAudience(i)) return expect(statuses.has(email)).toBe(false);
-          const expected =
-            p.suppressed !== 'no' ? 'skipped-suppressed' : p.consent === true ? 'sent' : 'skipped-no-consent';
-          expect(statuses.get(email)).toBe(expected);
-        });
-      }),
+          const inAudience = (i: number) => !byList || people[i]?.onList === true;
+          const allowed = new Set(
+            lower.filter(
+              (_, i) => inAudience(i) && people[i]?.consent === true && people[i]?.suppressed === 'no',
+            ),
+          );
+          const reached = t.mails.map((mail) => mail.to);
+          expect(new Set(reached)).toEqual(allowed);
+          expect(reached).toHaveLength(allowed.size);
+          const statuses = await statusesOf(t.app, mailing.id);
+          lower.forEach((email, i) => {
+            const p = people[i];
+            if (!p || !inAudience(i)) return expect(statuses.has(email)).toBe(false);
+            const expected =
+              p.suppressed !== 'no'
+                ? 'skipped-suppressed'
+                : p.consent === true
+                  ? 'sent'
+                  : 'skipped-no-consent';
+            expect(statuses.get(email)).toBe(expected);
+          });
+        },
+      ),
       { numRuns: 25 },
     );
   }, 240_000);
