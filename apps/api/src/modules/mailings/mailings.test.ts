@@ -1,5 +1,5 @@
 import { customerConsents } from '@guichet/db/schema/customers';
-import { mailSuppressions } from '@guichet/db/schema/mailings';
+import { mailings, mailSuppressions } from '@guichet/db/schema/mailings';
 import type { Mailing, MailingPreview, RecipientPage } from '@guichet/shared/mailings';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -327,5 +327,27 @@ describe('the unsubscribe link', () => {
         .from(mailSuppressions)
         .where(eq(mailSuppressions.organizationId, shop.organizationId)),
     ).toEqual([]);
+  });
+});
+
+describe('the dashboard', () => {
+  it('shows a mailing paused for more than an hour as needing attention, not one paused just now', async () => {
+    const shop = await newShop(t.app);
+    const mailing = await draftMailing(shop, { audience: { kind: 'list', listId: await listOf(shop, []) } });
+    await shop.call('POST', `/api/mailings/${mailing.id}/send`);
+    await shop.call('POST', `/api/mailings/${mailing.id}/pause`);
+    const stopped = async () => {
+      const attention = await shop.call('GET', '/api/dashboard/attention');
+      expect(attention.statusCode, attention.body).toBe(200);
+      return attention
+        .json<{ items: { kind: string; count: number }[] }>()
+        .items.find((i) => i.kind === 'mailing-stopped');
+    };
+    expect(await stopped()).toBeUndefined();
+    await t.app.ctx.db
+      .update(mailings)
+      .set({ statusChangedAt: new Date(Date.now() - 61 * 60_000) })
+      .where(eq(mailings.id, mailing.id));
+    expect(await stopped()).toMatchObject({ count: 1 });
   });
 });
