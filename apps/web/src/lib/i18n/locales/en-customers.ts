@@ -5,6 +5,8 @@
 export const enCustomers = {
   customers: {
     toLists: 'Member lists',
+    toMailings: 'Mailings',
+    mailThese: 'Write a mailing to these customers',
     loading: 'Loading customers',
     retry: 'Try again',
     cancel: 'Cancel',

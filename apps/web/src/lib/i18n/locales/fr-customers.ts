@@ -3,6 +3,8 @@ import type { CustomersTranslation } from './en-customers';
 export const frCustomers: CustomersTranslation = {
   customers: {
     toLists: 'Listes de membres',
+    toMailings: 'Envois',
+    mailThese: 'Écrire un envoi à ces clients',
     loading: 'Chargement des clients',
     retry: 'Réessayer',
     cancel: 'Annuler',
