@@ -7,13 +7,7 @@ import { readPublishedEvent, type TicketTypeRow } from '../orders/checkout.repos
 import { keyHashes, keyLock, storedAnswer, storeRefusal } from '../orders/idempotency';
 import { type PlacedOrder, placeOrder } from '../orders/order-placement';
 import { publicOrderView } from '../orders/order-view';
-import {
-  findEventForOrders,
-  findOrderByCode,
-  orderTickets,
-  organizer,
-  recordCheckoutConsent,
-} from '../orders/orders.repository';
+import { findEventForOrders, findOrderByCode, orderTickets, organizer } from '../orders/orders.repository';
 import { canTakeCards, unavailable } from '../payments/accounts.service';
 import { checkoutLink, checkoutUrlFor } from '../payments/checkout.service';
 import { readFile } from '../settings/settings.service';
@@ -166,6 +160,9 @@ export async function createPublicOrder(
       sendEmail: true,
       locale: body.locale,
       visitorId: body.visitorId,
+      consentWording: body.marketingConsent
+        ? checkoutConsentWording(body.locale, organization.name)
+        : undefined,
       catalogue,
       answer:
         hashes &&
@@ -177,16 +174,6 @@ export async function createPublicOrder(
         })),
     });
     ctx.kickOutbox();
-    if (body.marketingConsent) {
-      await recordCheckoutConsent(ctx.db, {
-        organizationId: organization.id,
-        email: placed.order.buyerEmail,
-        name: placed.order.buyerName,
-        currency: placed.order.currency,
-        orderId: placed.order.id,
-        wording: checkoutConsentWording(body.locale, organization.name),
-      });
-    }
     return { status: 201, body: await withCheckout(ctx, view(placed)) };
   } catch (error) {
     if (hashes && error instanceof AppError && error.status < 500 && error.code !== 'request-in-progress') {
