@@ -2,8 +2,12 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO, signIn } from './support';
 
+/**
+ * Axe on the page itself: the preview's sandboxed frames run no script, so axe could not enter them (it
+ * would wait for them until its timeout); what they show is the organiser's sanitised mail, not the app.
+ */
 async function noSeriousViolation(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new AxeBuilder({ page }).setLegacyMode().options({ iframes: false }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
 }
@@ -11,6 +15,7 @@ async function noSeriousViolation(page: Page) {
 test('a customer manager reads the demo mailing’s progress, writes a mailing, previews it, tests it and sends it', async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   await signIn(page, DEMO.email, DEMO.password);
   await expect(page.getByRole('heading', { name: `Welcome, ${DEMO.name}` })).toBeVisible();
 
