@@ -159,3 +159,34 @@ describe('the two lanes', () => {
     expect(arrivals.slice(before).map((a) => a.to)).toEqual([body.buyer.email]);
   }, 60_000);
 });
+
+describe('under concurrency', () => {
+  it('two lanes at once deliver each recipient exactly once, and of racing actions only one wins', async () => {
+    const shop = await newShop(t.app);
+    const ids = await addPeople(t.app, shop.organizationId, consenting('race', 120));
+    const mailing = await draftMailing(shop, { audience: { kind: 'list', listId: await listOf(shop, ids) } });
+    const sends = await Promise.all(
+      Array.from({ length: 5 }, () => shop.call('POST', `/api/mailings/${mailing.id}/send`)),
+    );
+    expect(sends.map((response) => response.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    const delivered: string[] = [];
+    const lane = () =>
+      new MailingLane({
+        db: t.app.ctx.db,
+        mailer: { send: async (message) => void delivered.push(message.to) },
+        log: t.app.log,
+        publicUrl: 'https://tickets.example.com',
+        secret: t.app.ctx.config.jwtSecret,
+        ratePerMinute: 100_000,
+        leaseSeconds: 300,
+      });
+    const [a, b] = [lane(), lane()];
+    for (let run = 0; run < 5; run++) await Promise.all([a.expand(), b.expand()]);
+    for (let run = 0; run < 10; run++) await Promise.all([a.deliver(), b.deliver()]);
+    expect(delivered).toHaveLength(120);
+    expect(new Set(delivered).size).toBe(120);
+    const statuses = [...(await statusesOf(t.app, mailing.id)).values()];
+    expect(statuses).toHaveLength(120);
+    expect(statuses.every((status) => status === 'sent')).toBe(true);
+  }, 60_000);
+});
