@@ -169,7 +169,11 @@ export function unsubscribeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       (_request, _body, done) => done(null, null),
     );
     const html = z.unknown().describe('text/html');
-    const schema = { tags: ['mailings'], querystring: tokenQuery, response: { 200: html, 400: html } };
+    const schema = {
+      tags: ['mailings'],
+      querystring: tokenQuery,
+      response: { 200: html, 400: html, ...errorResponses(429) },
+    };
 
     app.get(
       '/public/unsubscribe',
@@ -178,6 +182,8 @@ export function unsubscribeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { ...schema, summary: 'The unsubscribe page of a marketing mail: asks to confirm' },
       },
       async (request, reply) => {
+        // Limited with the other public reads: a link is unguessable, but each try costs a signature check.
+        await ctx.limiters.publicReadsPerIp.hit(request.ip);
         const subject = service.readUnsubscribeLink(ctx, request.query.token);
         const page = unsubscribePage(subject ? 'confirm' : 'invalid', request.headers['accept-language']);
         return reply
@@ -198,6 +204,7 @@ export function unsubscribeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
+        await ctx.limiters.publicReadsPerIp.hit(request.ip);
         const done = await service.unsubscribe(ctx, request.query.token);
         const page = unsubscribePage(done ? 'done' : 'invalid', request.headers['accept-language']);
         return reply
