@@ -28,6 +28,8 @@ import { apiTokensRoutes } from './modules/integrations/tokens.routes';
 import { WebhookWorker } from './modules/integrations/webhook-worker';
 import { webhooksRoutes } from './modules/integrations/webhooks.routes';
 import { mailboxApiRoutes, registerMailboxPage } from './modules/mail/mailbox.routes';
+import { MailingLane, mailingJob } from './modules/mailings/mailing-lane';
+import { mailingsRoutes, unsubscribeRoutes } from './modules/mailings/mailings.routes';
 import { mapRoutes } from './modules/map/map.routes';
 import { reservationExpiryJob } from './modules/orders/expiry.job';
 import { ordersRoutes } from './modules/orders/orders.routes';
@@ -85,6 +87,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     outbox: OutboxWorker;
     webhooks: WebhookWorker;
+    /** The mailings' own lane (decision 029); tests run it by hand. */
+    mailingLane: MailingLane;
     ctx: AppContext;
     lifecycle: Lifecycle;
   }
@@ -172,6 +176,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const expiry = reservationExpiryJob(db, app.log);
   if (deps.startWorker !== false) app.addHook('onReady', async () => expiry.start());
   app.addHook('onClose', async () => expiry.stop());
+  const mailingLane = new MailingLane({
+    db,
+    mailer,
+    log: app.log,
+    publicUrl: config.publicUrl,
+    secret: config.jwtSecret,
+    ratePerMinute: config.mailings.ratePerMinute,
+    leaseSeconds: config.outboxLeaseSeconds,
+  });
+  app.decorate('mailingLane', mailingLane);
+  const mailings = mailingJob(mailingLane, db, app.log);
+  if (deps.startWorker !== false) app.addHook('onReady', async () => mailings.start());
+  app.addHook('onClose', async () => mailings.stop());
   const paymentsJob = makePaymentsJob(ctx, app.log);
   if (deps.startWorker !== false && ctx.payments) app.addHook('onReady', async () => paymentsJob.start());
   app.addHook('onClose', async () => paymentsJob.stop());
@@ -235,6 +252,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(dashboardRoutes(ctx));
       await api.register(apiTokensRoutes(ctx));
       await api.register(webhooksRoutes(ctx));
+      await api.register(mailingsRoutes(ctx));
+      await api.register(unsubscribeRoutes(ctx));
       if (config.devMailbox) {
         await api.register(async (local) => {
           local.addHook('onRequest', localRequestsOnly);

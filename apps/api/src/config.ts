@@ -111,6 +111,8 @@ const envSchema = z.object({
   HEADCOUNT_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   // How often each process looks for changes to the dashboards it streams (its figures move within 2 s).
   DASHBOARD_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  // Mailings leave on their own lane at most this many per minute (across every process).
+  MAILING_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   METRICS_TOKEN: z.string().min(16).optional(),
 });
@@ -164,6 +166,8 @@ export interface Config {
    */
   scan: { perDevicePerMinute: number; headcountPollMs: number; wrongCodesPerMinute: number };
   dashboard: { pollMs: number };
+  /** Mailings: deliveries per minute on their own lane (decision 029). */
+  mailings: { ratePerMinute: number };
   /**
    * Prometheus metrics: on a port of their own, and/or at `/api/metrics` behind a bearer token. Neither
    * set: not exposed at all.
@@ -278,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       wrongCodesPerMinute: e.SCAN_WRONG_CODES_PER_MINUTE,
     },
     dashboard: { pollMs: e.DASHBOARD_POLL_MS },
+    mailings: { ratePerMinute: e.MAILING_RATE_PER_MINUTE },
     metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
   };
 }

@@ -131,6 +131,8 @@ export const ATTENTION_KINDS = [
   'near-capacity',
   'no-checkin-list',
   'checkin-conflicts',
+  /** A mailing that failed, or was paused more than an hour ago (decision 029). */
+  'mailing-stopped',
 ] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 

@@ -89,6 +89,9 @@ export const ROUTE_ACCESS = {
   '/customers': anyOf('ALL', 'MEMBER'),
   '/customers/list': anyOf('ALL', 'MEMBER'),
   '/customers/:id': anyOf('ALL', 'MEMBER'),
+  '/customers/mailings': anyOf('ALL', 'MEMBER'),
+  '/customers/mailings/new': anyOf('ALL', 'MEMBER'),
+  '/customers/mailings/:id': anyOf('ALL', 'MEMBER'),
   '/finances': anyOf('ALL', 'FINANCE'),
   '/acquisition': anyOf('ALL', 'DASHBOARD'),
   '/teams': anyOf('ALL'),
@@ -343,6 +346,18 @@ export const API_ACCESS = {
   'customers.erase': CUSTOMERS,
   'customers.import': CUSTOMERS,
   'customers.importStatus': CUSTOMERS,
+  // Mailings (decision 029).
+  'mailings.list': CUSTOMERS,
+  'mailings.create': CUSTOMERS,
+  'mailings.read': CUSTOMERS,
+  'mailings.update': CUSTOMERS,
+  'mailings.act': CUSTOMERS,
+  'mailings.preview': CUSTOMERS,
+  'mailings.testSend': CUSTOMERS,
+  'mailings.recipients': CUSTOMERS,
+  /** A marketing mail's unsubscribe link: no sign-in; its signed token names the organisation and address. */
+  'public.unsubscribePage': PUBLIC,
+  'public.unsubscribe': PUBLIC,
   // Event day: pay at the door, by exact order code only (./door.ts).
   'scan.doorOrder': SCANNER,
   'scan.doorPay': SCANNER,

@@ -257,6 +257,17 @@ describe('OpenAPI', () => {
     ['post', '/api/integrations/webhooks/{id}/test'],
     ['get', '/api/integrations/webhooks/{id}/deliveries'],
     ['post', '/api/integrations/webhook-deliveries/{deliveryId}/replay'],
+    // Mailings (decision 029).
+    ['get', '/api/mailings'],
+    ['post', '/api/mailings'],
+    ['get', '/api/mailings/{mailingId}'],
+    ['patch', '/api/mailings/{mailingId}'],
+    ['post', '/api/mailings/{mailingId}/{action}'],
+    ['get', '/api/mailings/{mailingId}/preview'],
+    ['post', '/api/mailings/{mailingId}/test'],
+    ['get', '/api/mailings/{mailingId}/recipients'],
+    ['get', '/api/public/unsubscribe'],
+    ['post', '/api/public/unsubscribe'],
   ];
 
   it('serves a valid OpenAPI 3 document listing every API route', async () => {

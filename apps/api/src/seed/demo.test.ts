@@ -4,6 +4,7 @@ import { organizations } from '@guichet/db/schema/organizations';
 import type { CustomerPage, MemberList } from '@guichet/shared/customers';
 import type { EventPage } from '@guichet/shared/events';
 import type { PublicEvent } from '@guichet/shared/orders';
+import type { MailingPage } from '@guichet/shared/mailings';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/support/harness';
@@ -80,6 +81,13 @@ describe('demo data', () => {
       await t.app.inject({ method: 'GET', url: '/api/member-lists', headers })
     ).json() as MemberList[];
     expect(lists[0]?.memberCount).toBe(3);
+    const mailings = (
+      await t.app.inject({ method: 'GET', url: '/api/mailings', headers })
+    ).json() as MailingPage;
+    expect(mailings.items.map((m) => m.status).sort()).toEqual(['draft', 'sent']);
+    const sent = mailings.items.find((m) => m.status === 'sent');
+    // Of the three members, the two who consented received it; the one without consent was skipped.
+    expect(sent?.progress).toMatchObject({ total: 3, sent: 2, skippedNoConsent: 1 });
   });
 
   it('sells a members-only ticket type gated by the member list', async () => {

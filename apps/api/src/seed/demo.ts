@@ -8,6 +8,7 @@ import { seedDemoEvents } from './demo-events';
 import { seedDemoFinances } from './demo-finances';
 import { seedDemoGating } from './demo-gating';
 import { seedDemoDocuments, seedDemoVat } from './demo-invoices';
+import { seedDemoMailings } from './demo-mailings';
 
 /** Named in the README: what a newcomer signs in with after `npm start`. */
 export const DEMO_ACCOUNT = { email: 'demo@guichet.example', password: 'guichet-demo' } as const;
@@ -68,6 +69,7 @@ export async function seedDemo(ctx: AppContext, log: FastifyBaseLogger): Promise
     await seedDemoGating(ctx, created.organizationId, created.staffId, published);
     await seedDemoFinances(ctx, created.organizationId, created.staffId);
     await seedDemoDocuments(ctx, created.organizationId, created.staffId);
+    await seedDemoMailings(ctx, created.organizationId, created.staffId, log);
   }
   log.info(`Demo data created: sign in as ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
 }

@@ -36,6 +36,8 @@ function withStrings(part: 'events' | 'payments' | 'acquisition', load: Loader):
 
 // The customers pages bring their own strings (see features/customers/i18n.ts).
 const customers = () => import('./routes/customers/customers-section-page');
+// The compose form uses the events' rich-text field, whose strings are in the events part.
+const mailings = withStrings('events', () => import('./routes/customers/mailings-section-page'));
 
 export const routes: RouteObject[] = [
   {
@@ -70,6 +72,9 @@ export const routes: RouteObject[] = [
           ),
           page('/customers', customers),
           page('/customers/list', customers),
+          page('/customers/mailings', mailings),
+          page('/customers/mailings/new', mailings),
+          page('/customers/mailings/:id', mailings),
           page('/customers/:id', customers),
           page(
             '/finances',

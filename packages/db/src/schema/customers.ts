@@ -16,7 +16,7 @@ import { staff } from './identity';
 import { customers } from './orders';
 import { organizations } from './organizations';
 
-export const CONSENT_SOURCES = ['checkout', 'staff', 'import'] as const;
+export const CONSENT_SOURCES = ['checkout', 'staff', 'import', 'unsubscribe'] as const;
 
 /**
  * Marketing consent as an append-only history: each row is one grant or withdrawal with the exact words
@@ -46,7 +46,10 @@ export const customerConsents = pgTable(
   },
   (table) => [
     index('customer_consents_customer_idx').on(table.organizationId, table.customerId, table.id),
-    check('customer_consents_source_valid', sql`${table.source} in ('checkout', 'staff', 'import')`),
+    check(
+      'customer_consents_source_valid',
+      sql`${table.source} in ('checkout', 'staff', 'import', 'unsubscribe')`,
+    ),
   ],
 );
 

@@ -6,6 +6,7 @@ export * from './gating';
 export * from './identity';
 export * from './integrations';
 export * from './ledger';
+export * from './mailings';
 export * from './orders';
 export * from './organizations';
 export * from './outbox';

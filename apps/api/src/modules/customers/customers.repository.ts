@@ -416,3 +416,33 @@ export async function checkInsOf(db: Queryable, organizationId: string, email: s
     limit ${limit}`,
   );
 }
+
+/**
+ * The next batch of customers matching a filter in id order after `afterId`, with what a mailing needs
+ * (a mailing's recipients are expanded batch by batch, never all at once).
+ */
+export async function customersMatchingAfter(
+  db: Queryable,
+  organizationId: string,
+  filters: CustomerFilters,
+  afterId: string | null,
+  limit: number,
+) {
+  return db
+    .select({
+      customerId: c.id,
+      email: sql<string>`lower(${c.email})`,
+      name: c.name,
+      language: sql<string>`coalesce(${c.language}, 'en')`,
+      key: sql<string>`${c.id}::text`,
+    })
+    .from(c)
+    .where(
+      and(
+        ...filterConditions(organizationId, filters),
+        afterId ? sql`${c.id} > ${afterId}::uuid` : undefined,
+      ),
+    )
+    .orderBy(asc(c.id))
+    .limit(limit);
+}

@@ -1,5 +1,6 @@
 import type { Queryable } from '@guichet/db/client';
 import { events, ticketTypes } from '@guichet/db/schema/events';
+import { mailings } from '@guichet/db/schema/mailings';
 import { orders } from '@guichet/db/schema/orders';
 import { outbox } from '@guichet/db/schema/outbox';
 import { refunds } from '@guichet/db/schema/payments';
@@ -61,7 +62,12 @@ export async function attentionRows(
     select 'checkin-conflicts', count(*)::int, c.event_id, e.name
       from ${checkinConflicts} c join ${events} e on e.id = c.event_id and e.organization_id = c.organization_id
       where c.organization_id = ${organizationId} and c.status = 'open'
-      group by c.event_id, e.name`)) as unknown as Rows<{
+      group by c.event_id, e.name
+    union all
+    select 'mailing-stopped', count(*)::int, null, null from ${mailings} ml
+      where ml.organization_id = ${organizationId} and (ml.status = 'failed'
+        or (ml.status = 'paused' and ml.status_changed_at < ${at}::timestamptz - interval '1 hour'))
+      having count(*) > 0`)) as unknown as Rows<{
     kind: AttentionKind;
     count: number;
     event_id: string | null;

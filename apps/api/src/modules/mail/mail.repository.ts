@@ -24,6 +24,8 @@ export interface MailMessage {
   /** The order the mail is about: the back office lists an order's mail by it. */
   about?: { organizationId: string; orderId: string };
   attachments?: AttachmentRef[];
+  /** Extra headers, e.g. a mailing's one-click unsubscribe (RFC 8058 `List-Unsubscribe`). */
+  headers?: Record<string, string>;
 }
 
 /** A rendered attachment, as the mailer sends it. */

@@ -221,36 +221,6 @@ export async function findCustomer(db: Queryable, organizationId: string, email:
   return row;
 }
 
-/**
- * Records the marketing consent a buyer gave at checkout, with its words, on their customer record (made
- * if their order is still a reservation, with no order counted yet: the payment counts it). One statement,
- * after the order's transaction, so the order's hot rows are not held for it.
- */
-export async function recordCheckoutConsent(
-  db: Queryable,
-  values: {
-    organizationId: string;
-    email: string;
-    name: string;
-    currency: string;
-    orderId: string;
-    wording: string;
-  },
-) {
-  await db.execute(sql`
-    with person as (
-      insert into ${customers} (id, organization_id, email, name, first_order_at, last_order_at, currency)
-      values (${uuidv7()}, ${values.organizationId}, ${values.email}, ${values.name}, now(), now(),
-        ${values.currency})
-      on conflict (organization_id, lower(email)) do update set updated_at = ${customers}.updated_at
-      returning id
-    )
-    insert into customer_consents (id, organization_id, customer_id, granted, source, wording, order_id)
-    select ${uuidv7()}, ${values.organizationId}, person.id, true, 'checkout', ${values.wording},
-      ${values.orderId}
-    from person`);
-}
-
 // Lists ------------------------------------------------------------------------------------------------------
 
 export interface OrderFilters {

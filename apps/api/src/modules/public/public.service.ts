@@ -19,13 +19,7 @@ import {
 } from '../orders/member-gate';
 import { type PlacedOrder, placeOrder } from '../orders/order-placement';
 import { publicOrderView } from '../orders/order-view';
-import {
-  findEventForOrders,
-  findOrderByCode,
-  orderTickets,
-  organizer,
-  recordCheckoutConsent,
-} from '../orders/orders.repository';
+import { findEventForOrders, findOrderByCode, orderTickets, organizer } from '../orders/orders.repository';
 import { canTakeCards, unavailable } from '../payments/accounts.service';
 import { checkoutLink, checkoutUrlFor } from '../payments/checkout.service';
 import { readFile } from '../settings/settings.service';
@@ -182,6 +176,9 @@ export async function createPublicOrder(
         sendEmail: true,
         locale: body.locale,
         visitorId: body.visitorId,
+        consentWording: body.marketingConsent
+          ? checkoutConsentWording(body.locale, organization.name)
+          : undefined,
         catalogue,
         memberTypes: pass && new Set(pass.ticketTypeIds),
         answer:
@@ -196,16 +193,6 @@ export async function createPublicOrder(
       pass && ((tx, placed) => enterMemberGate(tx, organization.id, placed.order.id, pass)),
     );
     ctx.kickOutbox();
-    if (body.marketingConsent) {
-      await recordCheckoutConsent(ctx.db, {
-        organizationId: organization.id,
-        email: placed.order.buyerEmail,
-        name: placed.order.buyerName,
-        currency: placed.order.currency,
-        orderId: placed.order.id,
-        wording: checkoutConsentWording(body.locale, organization.name),
-      });
-    }
     return { status: 201, body: await withCheckout(ctx, view(placed)) };
   } catch (error) {
     if (hashes && error instanceof AppError && error.status < 500 && error.code !== 'request-in-progress') {

@@ -5,8 +5,12 @@ import { eventPath } from '../../lib/event-resource';
 import { useTranslation } from '../../lib/i18n';
 
 /** Where each kind of item is fixed: the event's page, or the finances page for money. */
-function whereFixed(item: AttentionItem, may: { events: boolean; finances: boolean }): string | null {
+function whereFixed(
+  item: AttentionItem,
+  may: { events: boolean; finances: boolean; mailings?: boolean },
+): string | null {
   if (item.eventId) return may.events ? eventPath(item.eventId) : null;
+  if (item.kind === 'mailing-stopped') return may.mailings ? '/customers/mailings' : null;
   if (item.kind === 'refund-failed') return may.finances ? '/finances' : null;
   return may.events ? '/events' : null;
 }
@@ -17,7 +21,7 @@ export function AttentionList({
   may,
 }: {
   items: AttentionItem[];
-  may: { events: boolean; finances: boolean };
+  may: { events: boolean; finances: boolean; mailings?: boolean };
 }) {
   const { t } = useTranslation();
   if (items.length === 0)

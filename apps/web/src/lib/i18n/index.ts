@@ -8,6 +8,7 @@ import type { BuyerTranslation, enBuyer } from './locales/en-buyer';
 import type { enCustomers } from './locales/en-customers';
 import type { DashboardTranslation, enDashboard } from './locales/en-dashboard';
 import type { EventsTranslation, enEvents } from './locales/en-events';
+import type { enMailings } from './locales/en-mailings';
 import type { enPayments, PaymentsTranslation } from './locales/en-payments';
 import type { enScan, ScanTranslation } from './locales/en-scan';
 
@@ -93,6 +94,7 @@ type LeafKey = Leaves<
     typeof enPayments &
     typeof enAcquisition &
     typeof enCustomers &
+    typeof enMailings &
     typeof enDashboard
 >;
 type PluralBase<K> = K extends `${infer Base}_${PluralSuffix}` ? Base : never;

@@ -52,6 +52,7 @@ export default function DashboardBoard() {
   const may = {
     events: canAccessRoute('/events', permissions),
     finances: canAccessRoute('/finances', permissions),
+    mailings: canAccessRoute('/customers/mailings', permissions),
   };
 
   let content: React.ReactNode;

@@ -5,6 +5,8 @@
 export const enCustomers = {
   customers: {
     toLists: 'Member lists',
+    toMailings: 'Mailings',
+    mailThese: 'Write a mailing to these customers',
     loading: 'Loading customers',
     retry: 'Try again',
     cancel: 'Cancel',
@@ -71,6 +73,7 @@ export const enCustomers = {
       checkout: 'at checkout',
       staff: 'recorded by staff',
       import: 'imported',
+      unsubscribe: 'by the unsubscribe link of a mailing',
     },
     columns: {
       customer: 'Customer',

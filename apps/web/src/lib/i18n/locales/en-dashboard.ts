@@ -58,6 +58,8 @@ export const enDashboard = {
         'no-checkin-list_other': '{{event}} has no check-in list yet',
         'checkin-conflicts_one': '{{event}}: {{count}} open check-in conflict',
         'checkin-conflicts_other': '{{event}}: {{count}} open check-in conflicts',
+        'mailing-stopped_one': '{{count}} mailing stopped (failed or paused for over an hour)',
+        'mailing-stopped_other': '{{count}} mailings stopped (failed or paused for over an hour)',
       },
     },
   },

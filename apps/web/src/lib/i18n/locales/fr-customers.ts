@@ -3,6 +3,8 @@ import type { CustomersTranslation } from './en-customers';
 export const frCustomers: CustomersTranslation = {
   customers: {
     toLists: 'Listes de membres',
+    toMailings: 'Envois',
+    mailThese: 'Écrire un envoi à ces clients',
     loading: 'Chargement des clients',
     retry: 'Réessayer',
     cancel: 'Annuler',
@@ -70,6 +72,7 @@ export const frCustomers: CustomersTranslation = {
       checkout: 'lors de la commande',
       staff: 'enregistré par l’équipe',
       import: 'importé',
+      unsubscribe: 'par le lien de désinscription d’un envoi',
     },
     columns: {
       customer: 'Client',

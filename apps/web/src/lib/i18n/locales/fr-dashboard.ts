@@ -70,6 +70,8 @@ export const frDashboard: DashboardTranslation = {
         'no-checkin-list_other': '{{event}} n’a pas encore de liste d’entrée',
         'checkin-conflicts_one': '{{event}} : {{count}} conflit d’entrée ouvert',
         'checkin-conflicts_other': '{{event}} : {{count}} conflits d’entrée ouverts',
+        'mailing-stopped_one': '{{count}} envoi arrêté (en échec ou en pause depuis plus d’une heure)',
+        'mailing-stopped_other': '{{count}} envois arrêtés (en échec ou en pause depuis plus d’une heure)',
       },
     },
   },

@@ -1,0 +1,62 @@
+import type { MailingsTranslation } from './en-mailings';
+
+export const frMailings: MailingsTranslation = {
+  mailings: {
+    title: 'Envois',
+    newTitle: 'Nouvel envoi',
+    write: 'Écrire un envoi',
+    toCustomers: 'Clients',
+    empty: 'Aucun envoi pour le moment.',
+    more: 'Afficher plus',
+    columns: { subject: 'Objet', kind: 'Type', status: 'Statut', progress: 'Progression', created: 'Créé' },
+    kind: { marketing: 'Marketing', 'event-update': 'Nouvelles d’un événement' },
+    status: {
+      draft: 'Brouillon',
+      sending: 'En cours',
+      paused: 'En pause',
+      cancelled: 'Annulé',
+      sent: 'Envoyé',
+      failed: 'En échec',
+    },
+    recipientStatus: {
+      queued: 'En attente',
+      sent: 'Envoyé',
+      'skipped-suppressed': 'Ignoré : désinscrit ou adresse en échec',
+      'skipped-no-consent': 'Ignoré : pas de consentement',
+      failed: 'En échec',
+      cancelled: 'Annulé',
+    },
+    form: {
+      kind: 'Type',
+      kindHelp:
+        'Le marketing ne part qu’aux personnes qui ont accepté vos nouvelles ; les nouvelles d’un événement partent aux détenteurs de billets.',
+      audience: 'Destinataires',
+      list: 'Liste de membres',
+      filter: 'Les clients filtrés sur la page des clients',
+      filterNone: 'Filtrez d’abord la liste des clients, puis choisissez « Écrire un envoi à ces clients ».',
+      event: 'Événement',
+      subject: 'Objet',
+      body: 'Message',
+      bodyHelp:
+        'Paragraphes, gras, italique, listes et liens (https ou mailto) sont conservés ; le reste est retiré.',
+      save: 'Enregistrer le brouillon',
+    },
+    actions: {
+      send: 'Envoyer',
+      pause: 'Mettre en pause',
+      resume: 'Reprendre',
+      cancel: 'Annuler l’envoi',
+      test: 'M’envoyer un test',
+      testSent: 'Test envoyé à {{to}}',
+      confirmSend: 'Envoyer maintenant ? Les e-mails partent au rythme configuré.',
+      confirmCancel: 'Annuler cet envoi ? Ceux qui ne l’ont pas encore reçu ne le recevront pas.',
+      keep: 'Le garder',
+    },
+    preview: { title: 'Aperçu', en: 'Anglais', fr: 'Français' },
+    progress: '{{done}} sur {{total}} traités',
+    preparing: 'Ajout des destinataires…',
+    recipients: 'Destinataires',
+    recipientColumns: { email: 'E-mail', name: 'Nom', status: 'Statut', when: 'Quand', error: 'Erreur' },
+    allStatuses: 'Tous les statuts',
+  },
+};
