@@ -11,3 +11,4 @@ export * from './scan';
 export * from './settings';
 export * from './sign-in';
 export * from './teams';
+export * from './payouts';
