@@ -32,6 +32,8 @@ import {
   publicPaymentsRoutes,
   stripeWebhookRoutes,
 } from './modules/payments/payments.routes';
+import { payoutsJob as makePayoutsJob } from './modules/payouts/payouts.job';
+import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { placesRoutes } from './modules/places/places.routes';
 import { registerEventPageHtml } from './modules/public/event-page-html';
 import { publicRoutes } from './modules/public/public.routes';
@@ -154,6 +156,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const paymentsJob = makePaymentsJob(ctx, app.log);
   if (deps.startWorker !== false && ctx.payments) app.addHook('onReady', async () => paymentsJob.start());
   app.addHook('onClose', async () => paymentsJob.stop());
+  const payoutsJob = makePayoutsJob(ctx, app.log);
+  if (deps.startWorker !== false && ctx.payments) app.addHook('onReady', async () => payoutsJob.start());
+  app.addHook('onClose', async () => payoutsJob.stop());
 
   await registerCompression(app);
   await app.register(cookie);
@@ -199,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(deliveryRoutes(ctx));
       await api.register(paymentsRoutes(ctx));
       await api.register(financesRoutes(ctx));
+      await api.register(payoutsRoutes(ctx));
       await api.register(publicPaymentsRoutes(ctx));
       await api.register(stripeWebhookRoutes(ctx));
       await api.register(placesRoutes(ctx));

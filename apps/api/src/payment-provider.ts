@@ -168,7 +168,8 @@ export function payoutOf(payout: {
 
 function balanceTransactionOf(transaction: Stripe.BalanceTransaction): ProviderBalanceTransaction {
   const source = transaction.source;
-  const sourceObject = source && typeof source === 'object' ? (source as unknown as Record<string, unknown>) : null;
+  const sourceObject =
+    source && typeof source === 'object' ? (source as unknown as Record<string, unknown>) : null;
   const intent = sourceObject?.payment_intent;
   return {
     id: transaction.id,

@@ -267,6 +267,13 @@ export const API_ACCESS = {
   'finances.issueDocument': FINANCE,
   'finances.documents': FINANCE,
   'finances.journal': FINANCE,
+  /** Payouts reconciled, manual adjustments, closed periods. */
+  'payouts.list': FINANCE,
+  'payouts.detail': FINANCE,
+  'payouts.match': FINANCE,
+  'finances.adjust': FINANCE,
+  'finances.closing': FINANCE,
+  'finances.close': FINANCE,
 
   'public.event': PUBLIC,
   'public.eventCover': PUBLIC,

@@ -87,7 +87,11 @@ export function fakeBalance(send: (type: string, object: Json, account: string) 
    */
   async function createPayout(account: string, options: { extra?: Json[]; arrivalDate?: number } = {}) {
     for (const recorded of options.extra ?? []) {
-      add(account, { ...(structuredClone(recorded) as BalanceTransaction), id: newId('txn'), created: now() });
+      add(account, {
+        ...(structuredClone(recorded) as BalanceTransaction),
+        id: newId('txn'),
+        created: now(),
+      });
     }
     const due = (transactions.get(account) ?? []).filter((t) => !paidOutBy.has(t.id));
     if (due.length === 0) throw new Error('nothing to pay out');
@@ -191,7 +195,8 @@ export function fakeBalance(send: (type: string, object: Json, account: string) 
         .reverse()
         .map((t) => {
           const copy = structuredClone(t);
-          if (expand && t.source && sources.has(t.source)) copy.source = structuredClone(sources.get(t.source)) as never;
+          if (expand && t.source && sources.has(t.source))
+            copy.source = structuredClone(sources.get(t.source)) as never;
           return copy;
         });
       return page(list, query, '/v1/balance_transactions');

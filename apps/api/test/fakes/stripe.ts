@@ -535,12 +535,12 @@ button{font-size:16px;padding:10px 18px;margin-right:8px}table{width:100%;margin
           const answer = balanceAnswer
             ? { status: 200, body: balanceAnswer as Json }
             : api(
-            method,
-            url.pathname,
-            parseForm(Buffer.concat(chunks).toString('utf8')),
-            account,
-            decodeURIComponent(url.search),
-          );
+                method,
+                url.pathname,
+                parseForm(Buffer.concat(chunks).toString('utf8')),
+                account,
+                decodeURIComponent(url.search),
+              );
           if (scope) idempotent.set(scope, answer);
           json(answer.status, answer.body);
         } catch (error) {

@@ -53,8 +53,14 @@ export const payouts = pgTable(
   (table) => [
     uniqueIndex('payouts_stripe_payout_idx').on(table.stripePayoutId),
     index('payouts_organization_arrival_idx').on(table.organizationId, table.arrivalDate, table.id),
-    check('payouts_status_valid', sql`${table.status} in ('pending', 'in_transit', 'paid', 'failed', 'canceled')`),
-    check('payouts_reconciliation_valid', sql`${table.reconciliation} in ('pending', 'reconciled', 'flagged')`),
+    check(
+      'payouts_status_valid',
+      sql`${table.status} in ('pending', 'in_transit', 'paid', 'failed', 'canceled')`,
+    ),
+    check(
+      'payouts_reconciliation_valid',
+      sql`${table.reconciliation} in ('pending', 'reconciled', 'flagged')`,
+    ),
   ],
 );
 
@@ -106,7 +112,10 @@ export const payoutTransactions = pgTable(
       'payout_transactions_match_whole',
       sql`(${table.matchedMinor} is null) = (${table.paymentId} is null and ${table.ledgerEntryId} is null)`,
     ),
-    check('payout_transactions_match_source_valid', sql`${table.matchSource} is null or ${table.matchSource} in ('auto', 'manual')`),
+    check(
+      'payout_transactions_match_source_valid',
+      sql`${table.matchSource} is null or ${table.matchSource} in ('auto', 'manual')`,
+    ),
   ],
 );
 
@@ -115,17 +124,14 @@ export const payoutTransactions = pgTable(
  * organisation's time zone as given when closing) is final. One row per organisation, moved forward only;
  * the ledger's insert trigger reads it (migration `payouts_custom`).
  */
-export const financePeriodClosings = pgTable(
-  'finance_period_closings',
-  {
-    organizationId: uuid('organization_id')
-      .primaryKey()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    closedThrough: date('closed_through', { mode: 'string' }),
-    /** The first instant after the closed days (`closed_through + 1` at midnight in `tz`). */
-    closedBefore: timestamp('closed_before', { withTimezone: true }),
-    tz: text('tz').notNull().default('UTC'),
-    closedBy: uuid('closed_by'),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
-  },
-);
+export const financePeriodClosings = pgTable('finance_period_closings', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  closedThrough: date('closed_through', { mode: 'string' }),
+  /** The first instant after the closed days (`closed_through + 1` at midnight in `tz`). */
+  closedBefore: timestamp('closed_before', { withTimezone: true }),
+  tz: text('tz').notNull().default('UTC'),
+  closedBy: uuid('closed_by'),
+  closedAt: timestamp('closed_at', { withTimezone: true }),
+});

@@ -76,3 +76,10 @@ export async function orderEntries(db: Queryable, organizationId: string, orderI
     .where(and(eq(ledgerEntries.organizationId, organizationId), eq(ledgerEntries.orderId, orderId)))
     .orderBy(ledgerEntries.occurredAt, ledgerEntries.id);
 }
+
+/** Appends one row and answers it (reconciliation and manual entries, which link to it). */
+export async function insertEntry(db: Queryable, row: NewLedgerEntry): Promise<LedgerEntryRow> {
+  const [inserted] = await db.insert(ledgerEntries).values(row).returning();
+  if (!inserted) throw new Error('ledger row not written');
+  return inserted;
+}
