@@ -223,6 +223,12 @@ describe('OpenAPI', () => {
     ['get', '/api/finances/orders/{orderId}'],
     ['post', '/api/finances/orders/{orderId}/documents'],
     ['get', '/api/finances/summary'],
+    ['get', '/api/finances/payouts'],
+    ['get', '/api/finances/payouts/{payoutId}'],
+    ['post', '/api/finances/payouts/transactions/{transactionId}/match'],
+    ['post', '/api/finances/adjustments'],
+    ['get', '/api/finances/closing'],
+    ['post', '/api/finances/closing'],
   ];
 
   it('serves a valid OpenAPI 3 document listing every API route', async () => {

@@ -85,7 +85,15 @@ export function fakeBalance(send: (type: string, object: Json, account: string) 
    * A payout of everything not paid out yet on the account, plus `extra` recorded balance transactions
    * (their ids made fresh so one fixture serves many tests). Sends `payout.created`.
    */
-  async function createPayout(account: string, options: { extra?: Json[]; arrivalDate?: number } = {}) {
+  async function createPayout(
+    account: string,
+    options: {
+      extra?: Json[];
+      arrivalDate?: number;
+      /** Sends no event (a webhook Stripe failed to deliver: the catch-up finds it). */
+      silent?: boolean;
+    } = {},
+  ) {
     for (const recorded of options.extra ?? []) {
       add(account, {
         ...(structuredClone(recorded) as BalanceTransaction),
@@ -140,16 +148,17 @@ export function fakeBalance(send: (type: string, object: Json, account: string) 
       type: 'bank_account',
     };
     payouts.set(id, payout);
-    await send('payout.created', view(payout), account);
+    if (!options.silent) await send('payout.created', view(payout), account);
     return view(payout);
   }
 
   /** Moves a payout on (`in_transit`, `paid`, `failed`, `canceled`) and sends Stripe's two events. */
-  async function setPayoutStatus(payoutId: string, status: Payout['status']) {
+  async function setPayoutStatus(payoutId: string, status: Payout['status'], silent = false) {
     const payout = payouts.get(payoutId);
     if (!payout) throw new Error(`no payout ${payoutId}`);
     payout.status = status;
     if (status === 'paid') payout.reconciliation_status = 'completed';
+    if (silent) return view(payout);
     await send('payout.updated', view(payout), payout.account);
     if (status === 'paid' || status === 'failed' || status === 'canceled')
       await send(`payout.${status}`, view(payout), payout.account);
@@ -189,7 +198,8 @@ export function fakeBalance(send: (type: string, object: Json, account: string) 
     }
     if (path === '/v1/balance_transactions') {
       const payoutId = query.get('payout');
-      const expand = query.getAll('expand[]').includes('data.source');
+      // `expand[]=` or `expand[0]=` (the SDK numbers array items).
+      const expand = [...query].some(([key, value]) => key.startsWith('expand[') && value === 'data.source');
       const list = (transactions.get(account) ?? [])
         .filter((t) => !payoutId || paidOutBy.get(t.id) === payoutId)
         .reverse()

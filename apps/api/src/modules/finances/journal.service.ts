@@ -50,7 +50,8 @@ function accountsOf(kind: LedgerKind, method: LedgerEntry['method']): [Account, 
     case 'dispute':
       return ['customers', 'adjustments'];
     case 'payout':
-      return null;
+      // Money leaving the Stripe balance for the bank (negative: debit the bank, credit Stripe).
+      return ['stripe', 'bank'];
   }
 }
 
@@ -65,6 +66,7 @@ const JOURNAL_KINDS: readonly LedgerKind[] = [
   'platform_fee',
   'adjustment',
   'dispute',
+  'payout',
 ];
 
 const HEADERS = {
