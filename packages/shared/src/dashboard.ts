@@ -131,6 +131,7 @@ export const ATTENTION_KINDS = [
   'near-capacity',
   'no-checkin-list',
   'checkin-conflicts',
+  'payouts-unreconciled',
 ] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 

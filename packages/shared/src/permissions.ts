@@ -90,6 +90,7 @@ export const ROUTE_ACCESS = {
   '/customers/list': anyOf('ALL', 'MEMBER'),
   '/customers/:id': anyOf('ALL', 'MEMBER'),
   '/finances': anyOf('ALL', 'FINANCE'),
+  '/finances/payouts': anyOf('ALL', 'FINANCE'),
   '/acquisition': anyOf('ALL', 'DASHBOARD'),
   '/teams': anyOf('ALL'),
   '/teams/add': anyOf('ALL'),

@@ -19,6 +19,7 @@ export const ROUTE_META: Record<AppRoute, RouteMeta> = {
   // The page's title is the customer's name; until it loads, the section's.
   '/customers/:id': { title: 'customers', parent: '/customers' },
   '/finances': { title: 'finances', parent: '/' },
+  '/finances/payouts': { title: 'financesPayouts', parent: '/finances' },
   '/acquisition': { title: 'acquisition', parent: '/' },
   '/teams': { title: 'teams', parent: '/' },
   '/teams/add': { title: 'teamsAdd', parent: '/teams' },

@@ -3,6 +3,7 @@ import { events, ticketTypes } from '@guichet/db/schema/events';
 import { orders } from '@guichet/db/schema/orders';
 import { outbox } from '@guichet/db/schema/outbox';
 import { refunds } from '@guichet/db/schema/payments';
+import { payouts } from '@guichet/db/schema/payouts';
 import { checkinConflicts, checkinLists } from '@guichet/db/schema/scan';
 import type { AttentionKind } from '@guichet/shared/dashboard';
 import { sql } from 'drizzle-orm';
@@ -40,6 +41,10 @@ export async function attentionRows(
     union all
     select 'refund-failed', count(*)::int, null, null from ${refunds} r
       where r.organization_id = ${organizationId} and r.status = 'failed'
+      having count(*) > 0
+    union all
+    select 'payouts-unreconciled', count(*)::int, null, null from ${payouts} p
+      where p.organization_id = ${organizationId} and p.reconciliation = 'flagged'
       having count(*) > 0
     union all
     select 'email-failed', count(*)::int, null, null from ${outbox} m

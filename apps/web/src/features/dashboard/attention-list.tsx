@@ -8,6 +8,7 @@ import { useTranslation } from '../../lib/i18n';
 function whereFixed(item: AttentionItem, may: { events: boolean; finances: boolean }): string | null {
   if (item.eventId) return may.events ? eventPath(item.eventId) : null;
   if (item.kind === 'refund-failed') return may.finances ? '/finances' : null;
+  if (item.kind === 'payouts-unreconciled') return may.finances ? '/finances/payouts' : null;
   return may.events ? '/events' : null;
 }
 

@@ -58,6 +58,8 @@ export const enDashboard = {
         'no-checkin-list_other': '{{event}} has no check-in list yet',
         'checkin-conflicts_one': '{{event}}: {{count}} open check-in conflict',
         'checkin-conflicts_other': '{{event}}: {{count}} open check-in conflicts',
+        'payouts-unreconciled_one': '{{count}} Stripe payout does not reconcile',
+        'payouts-unreconciled_other': '{{count}} Stripe payouts do not reconcile',
       },
     },
   },

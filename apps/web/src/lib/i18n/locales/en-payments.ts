@@ -3,10 +3,12 @@
  * loaded only with those pages, so the back office's shell does not carry them (it has a size budget).
  */
 import { enFinances } from './en-finances';
+import { enPayouts } from './en-payouts';
 
 export const enPayments = {
   // The finances page (/finances) shares this part: its strings are in their own file.
   ...enFinances,
+  ...enPayouts,
   stripe: {
     settings: {
       title: 'Payment providers',

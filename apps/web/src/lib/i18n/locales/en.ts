@@ -76,6 +76,7 @@ export const en = {
     settings: 'Settings',
     settingsCompany: 'Company',
     checkoutAccount: 'Payment account',
+    financesPayouts: 'Payouts',
     checkoutRefresh: 'Payment account set-up',
     checkoutFirebase: 'Your order',
     connection: 'Sign in',

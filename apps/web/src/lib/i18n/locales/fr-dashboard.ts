@@ -70,6 +70,8 @@ export const frDashboard: DashboardTranslation = {
         'no-checkin-list_other': '{{event}} n’a pas encore de liste d’entrée',
         'checkin-conflicts_one': '{{event}} : {{count}} conflit d’entrée ouvert',
         'checkin-conflicts_other': '{{event}} : {{count}} conflits d’entrée ouverts',
+        'payouts-unreconciled_one': '{{count}} virement Stripe ne se rapproche pas',
+        'payouts-unreconciled_other': '{{count}} virements Stripe ne se rapprochent pas',
       },
     },
   },

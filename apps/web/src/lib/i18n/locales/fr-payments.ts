@@ -1,9 +1,11 @@
 import type { PaymentsTranslation } from './en-payments';
 
 import { frFinances } from './fr-finances';
+import { frPayouts } from './fr-payouts';
 
 export const frPayments: PaymentsTranslation = {
   ...frFinances,
+  ...frPayouts,
   stripe: {
     settings: {
       title: 'Moyens de paiement',

@@ -82,6 +82,7 @@ export const fr: Translation = {
     settings: 'Paramètres',
     settingsCompany: 'Société',
     checkoutAccount: 'Compte de paiement',
+    financesPayouts: 'Virements',
     checkoutRefresh: 'Configuration du compte de paiement',
     checkoutFirebase: 'Votre commande',
     connection: 'Connexion',

@@ -1,0 +1,73 @@
+import type { PayoutsTranslation } from './en-payouts';
+
+export const frPayouts: PayoutsTranslation = {
+  payoutsPage: {
+    link: 'Virements et rapprochement',
+    intro:
+      'Les virements de Stripe vers votre banque, chaque transaction qu’ils contiennent rapprochée du grand livre. Un virement qui ne tombe pas juste est signalé ici jusqu’à ce qu’il soit expliqué.',
+    filter: 'Afficher',
+    filters: { flagged: 'À rapprocher', all: 'Tous les virements' },
+    loading: 'Chargement des virements',
+    error: 'Les virements n’ont pas pu être chargés.',
+    retry: 'Réessayer',
+    empty: 'Aucun virement à afficher.',
+    columns: {
+      arrival: 'Arrivée',
+      amount: 'Montant',
+      status: 'Statut',
+      reconciliation: 'Rapprochement',
+      matched: 'Rapproché',
+      type: 'Type',
+      net: 'Net',
+      match: 'Rapproché avec',
+    },
+    status: {
+      pending: 'En attente',
+      in_transit: 'En cours',
+      paid: 'Versé',
+      failed: 'Échoué',
+      canceled: 'Annulé',
+    },
+    reconciliation: { pending: 'Pas encore versé', reconciled: 'Rapproché', flagged: 'À rapprocher' },
+    flags: {
+      'unmatched-transactions': 'Des transactions ne sont pas rapprochées',
+      'unknown-type': 'Une transaction d’un type que Guichet ne connaît pas',
+      'amount-mismatch': 'Les lignes rapprochées ne font pas le montant du virement',
+    },
+    open: 'Ouvrir le virement {{id}}',
+    detailTitle: 'Virement {{id}}',
+    unknownType: 'type inconnu',
+    matchedAuto: 'Rapproché automatiquement',
+    matchedManual: 'Rapproché à la main',
+    unmatched: 'Non rapproché',
+    suggestions: 'Suggestions (même montant, à une semaine près)',
+    noSuggestion:
+      'Aucune ligne du grand livre de ce montant : enregistrez un ajustement avec son motif, puis rapprochez-le.',
+    matchWith: 'Rapprocher avec {{label}}',
+    matchDone: 'Rapproché.',
+    adjustment: {
+      open: 'Enregistrer un ajustement',
+      title: 'Ajustement manuel',
+      direction: 'Sens',
+      in: 'Entrée d’argent',
+      out: 'Sortie d’argent',
+      amount: 'Montant ({{currency}})',
+      reason: 'Motif',
+      date: 'Date (vide : maintenant)',
+      submit: 'Enregistrer',
+      done: 'Ajustement enregistré.',
+      invalidAmount: 'Saisissez un montant supérieur à zéro.',
+      reasonRequired: 'Donnez un motif d’au moins trois caractères.',
+    },
+    closing: {
+      title: 'Périodes clôturées',
+      none: 'Aucune période n’est clôturée.',
+      closedThrough: 'Clôturé jusqu’au {{date}} : plus rien ne peut y être ajouté ni rapproché.',
+      through: 'Clôturer tous les jours jusqu’au',
+      submit: 'Clôturer la période',
+      confirm:
+        'La clôture est définitive : les ajustements et rapprochements datés jusqu’à ce jour seront refusés.',
+      done: 'Période clôturée.',
+    },
+  },
+};
