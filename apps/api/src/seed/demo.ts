@@ -6,6 +6,7 @@ import { seedDemoAcquisition } from './demo-acquisition';
 import { seedDemoCustomers } from './demo-customers';
 import { seedDemoEvents } from './demo-events';
 import { seedDemoFinances } from './demo-finances';
+import { seedDemoPayouts } from './demo-payouts';
 
 /** Named in the README: what a newcomer signs in with after `npm start`. */
 export const DEMO_ACCOUNT = { email: 'demo@guichet.example', password: 'guichet-demo' } as const;
@@ -63,6 +64,7 @@ export async function seedDemo(ctx: AppContext, log: FastifyBaseLogger): Promise
     await seedDemoAcquisition(ctx, created.organizationId, created.staffId);
     await seedDemoCustomers(ctx, created.organizationId, created.staffId, published);
     await seedDemoFinances(ctx, created.organizationId, created.staffId);
+    await seedDemoPayouts(ctx, created.organizationId);
   }
   log.info(`Demo data created: sign in as ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
 }

@@ -63,6 +63,21 @@ export async function syncPayout(
   const provider = ctx.payments;
   const balance: ProviderBalanceTransaction[] =
     payout.status === 'paid' && provider ? await provider.payoutTransactions(stripeAccountId, payout.id) : [];
+  await applyPayout(ctx, organizationId, stripeAccountId, payout, balance, claim);
+}
+
+/**
+ * Stores a payout and the balance transactions Stripe listed in it, matches them and decides the payout's
+ * state, in one transaction under the payout's row lock (the sync's second half; the demo feeds it too).
+ */
+export async function applyPayout(
+  ctx: AppContext,
+  organizationId: string,
+  stripeAccountId: string,
+  payout: ProviderPayout,
+  balance: ProviderBalanceTransaction[],
+  claim?: (tx: Transaction) => Promise<boolean>,
+) {
   await ctx.db.transaction(async (tx) => {
     if (claim && !(await claim(tx))) return;
     const stored = await repository.upsertPayout(tx, {

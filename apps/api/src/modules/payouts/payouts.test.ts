@@ -209,7 +209,11 @@ describe('a recorded payout with an adjustment, an unknown type and a charge tha
       { amountMinor: -150, reason: 'Stripe: Chargeback withdrawal fee correction', recordedBy: null },
     ]);
     expect(await checkLedger(app().ctx.db, shop.organizationId)).toEqual([]);
-    // The inbox lists it.
+    // The dashboard's attention items count it, and the inbox lists it.
+    const attention = await financesCall(app(), shop, 'GET', '/api/dashboard/attention');
+    expect(attention.json<{ items: { kind: string; count: number }[] }>().items).toContainEqual(
+      expect.objectContaining({ kind: 'payouts-unreconciled', count: 1 }),
+    );
     const flagged = await financesCall(app(), shop, 'GET', '/api/finances/payouts?reconciliation=flagged');
     expect(
       flagged.json<{ payouts: { stripePayoutId: string }[] }>().payouts.map((p) => p.stripePayoutId),
