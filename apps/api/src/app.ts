@@ -18,6 +18,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { attachmentRenderer } from './modules/delivery/tickets-document';
 import { eventsRoutes } from './modules/events/events.routes';
+import { accountCodesRoutes } from './modules/finances/account-codes.routes';
 import { financesRoutes } from './modules/finances/finances.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { type Lifecycle, readinessCheck } from './modules/health/readiness';
@@ -205,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(paymentsRoutes(ctx));
       await api.register(financesRoutes(ctx));
       await api.register(payoutsRoutes(ctx));
+      await api.register(accountCodesRoutes(ctx));
       await api.register(publicPaymentsRoutes(ctx));
       await api.register(stripeWebhookRoutes(ctx));
       await api.register(placesRoutes(ctx));

@@ -116,3 +116,42 @@ export const closedPeriodSchema = z.object({
   closedAt: z.iso.datetime({ offset: true }).nullable(),
 });
 export type ClosedPeriod = z.infer<typeof closedPeriodSchema>;
+
+/** The accounts of the journal, and their codes in the French chart (PCG) by default. */
+export const JOURNAL_DEFAULT_CODES = {
+  customers: '411000',
+  sales: '706000',
+  salesReturns: '709000',
+  bank: '512000',
+  stripe: '512100',
+  cash: '530000',
+  fees: '627000',
+  adjustments: '758000',
+} as const;
+export type JournalAccount = keyof typeof JOURNAL_DEFAULT_CODES;
+export const JOURNAL_ACCOUNTS = Object.keys(JOURNAL_DEFAULT_CODES) as JournalAccount[];
+
+const accountCode = z.string().regex(/^[0-9A-Za-z._-]{1,20}$/, 'letters, digits, . _ - (at most 20)');
+const codesShape = <T extends z.ZodType>(code: T) =>
+  z.object({
+    customers: code,
+    sales: code,
+    salesReturns: code,
+    bank: code,
+    stripe: code,
+    cash: code,
+    fees: code,
+    adjustments: code,
+  });
+
+/** The codes to use from now on; an account left out takes its default. */
+export const accountCodesBodySchema = z.object({ codes: codesShape(accountCode.optional()).strict() });
+export type AccountCodesBody = z.input<typeof accountCodesBodySchema>;
+
+export const accountCodesSchema = z.object({
+  codes: codesShape(z.string()),
+  defaults: codesShape(z.string()),
+  /** The first instant these codes apply to (the first open day when they were saved), or null: always. */
+  effectiveFrom: z.iso.datetime({ offset: true }).nullable(),
+});
+export type AccountCodes = z.infer<typeof accountCodesSchema>;

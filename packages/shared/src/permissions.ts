@@ -275,6 +275,8 @@ export const API_ACCESS = {
   'finances.adjust': FINANCE,
   'finances.closing': FINANCE,
   'finances.close': FINANCE,
+  'finances.accountCodes': FINANCE,
+  'finances.saveAccountCodes': FINANCE,
 
   'public.event': PUBLIC,
   'public.eventCover': PUBLIC,

@@ -229,6 +229,8 @@ describe('OpenAPI', () => {
     ['post', '/api/finances/adjustments'],
     ['get', '/api/finances/closing'],
     ['post', '/api/finances/closing'],
+    ['get', '/api/finances/account-codes'],
+    ['put', '/api/finances/account-codes'],
   ];
 
   it('serves a valid OpenAPI 3 document listing every API route', async () => {

@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { ledgerEntries } from '@guichet/db/schema/ledger';
 import { stripeAccounts } from '@guichet/db/schema/payments';
-import { payouts, payoutTransactions } from '@guichet/db/schema/payouts';
+import {
+  financePeriodClosings,
+  journalAccountCodes,
+  payouts,
+  payoutTransactions,
+} from '@guichet/db/schema/payouts';
 import type { PayoutDetail, PayoutList } from '@guichet/shared/payouts';
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -45,7 +50,7 @@ export async function refundCard(app: App, shop: Shop, orderId: string, amountMi
 export function financesCall(
   app: App,
   shop: Shop,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   url: string,
   payload?: object,
   token = shop.admin.accessToken,
@@ -86,5 +91,13 @@ export async function reconciliationRows(app: App, organizationId: string) {
       .from(payoutTransactions)
       .where(eq(payoutTransactions.organizationId, organizationId))
       .orderBy(asc(payoutTransactions.id)),
+    closing: await db
+      .select()
+      .from(financePeriodClosings)
+      .where(eq(financePeriodClosings.organizationId, organizationId)),
+    accountCodes: await db
+      .select()
+      .from(journalAccountCodes)
+      .where(eq(journalAccountCodes.organizationId, organizationId)),
   };
 }

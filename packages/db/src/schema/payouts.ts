@@ -135,3 +135,27 @@ export const financePeriodClosings = pgTable('finance_period_closings', {
   closedBy: uuid('closed_by'),
   closedAt: timestamp('closed_at', { withTimezone: true }),
 });
+
+/**
+ * The journal's account codes of an organisation, by version: a version applies to ledger rows dated from
+ * `effective_from` (the first open instant when it was saved), so a closed period is always exported with
+ * the codes it was closed with. Codes left out fall back to the French chart's defaults.
+ */
+export const journalAccountCodes = pgTable(
+  'journal_account_codes',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
+    codes: jsonb('codes').$type<Record<string, string>>().notNull(),
+    updatedBy: uuid('updated_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('journal_account_codes_effective_idx').on(table.organizationId, table.effectiveFrom),
+  ],
+);

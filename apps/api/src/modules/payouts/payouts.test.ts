@@ -407,7 +407,24 @@ describe('a closed period', () => {
       .returning();
     expect(late?.occurredAt.toISOString()).toBe(closed.json().closedBefore);
 
+    // New account codes apply from the first open day: the closed period keeps its codes.
+    const codes = await financesCall(app(), other, 'PUT', '/api/finances/account-codes', {
+      codes: { bank: '512300', adjustments: '471000' },
+    });
+    expect(codes.statusCode, codes.body).toBe(200);
+    expect(codes.json()).toMatchObject({
+      codes: { bank: '512300', sales: '706000' },
+      effectiveFrom: closed.json().closedBefore,
+    });
     expect((await journal()).equals(first)).toBe(true);
+    const open = await financesCall(
+      app(),
+      other,
+      'GET',
+      `/api/finances/journal.csv?from=${isoDay(0)}&to=${isoDay(0)}&locale=fr`,
+    );
+    expect(open.body).toContain('471000');
+    expect(open.body).not.toContain('758000');
     const after = await reconciliationRows(app(), other.organizationId);
     expect(after.transactions).toEqual(before.transactions);
     expect(after.ledger.filter((row) => row.occurredAt < new Date(closed.json().closedBefore))).toEqual(
@@ -439,6 +456,8 @@ describe('permissions', () => {
       ['POST', '/api/finances/adjustments', { amountMinor: 100, reason: 'a reason' }],
       ['GET', '/api/finances/closing', undefined],
       ['POST', '/api/finances/closing', { through: '2020-01-31' }],
+      ['GET', '/api/finances/account-codes', undefined],
+      ['PUT', '/api/finances/account-codes', { codes: { fees: '622000' } }],
     ] as const;
   };
 
@@ -512,10 +531,13 @@ describe('bad input', () => {
       ['POST', '/api/finances/closing', {}],
       ['POST', '/api/finances/closing', { through: '2026-02-30' }],
       ['POST', '/api/finances/closing', { through: '2026-01-31', tz: 'Mars/Olympus' }],
+      ['PUT', '/api/finances/account-codes', {}],
+      ['PUT', '/api/finances/account-codes', { codes: { bank: 'has space' } }],
+      ['PUT', '/api/finances/account-codes', { codes: { treasury: '512000' } }],
     ];
     const before = await reconciliationRows(app(), shop.organizationId);
     for (const [method, url, payload] of bad) {
-      const response = await financesCall(app(), shop, method as 'GET' | 'POST', url, payload);
+      const response = await financesCall(app(), shop, method as 'GET' | 'POST' | 'PUT', url, payload);
       expect(response.statusCode, `${method} ${url} ${JSON.stringify(payload)}`).toBe(400);
       expect(response.json().error.code).toBe('argument-error');
     }
