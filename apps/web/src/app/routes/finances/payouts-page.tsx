@@ -2,6 +2,7 @@ import type { ReconciliationState } from '@guichet/shared/payouts';
 import { Alert, Button, Card, Center, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
+import { AccountCodesCard } from '../../../features/payouts/account-codes-card';
 import { AdjustmentModal } from '../../../features/payouts/adjustment-modal';
 import { usePayouts } from '../../../features/payouts/api/list-payouts';
 import { ClosingCard } from '../../../features/payouts/closing-card';
@@ -71,6 +72,7 @@ export default function PayoutsPage() {
         </Group>
         {content}
         <ClosingCard />
+        <AccountCodesCard />
       </Stack>
       <PayoutModal payoutId={openPayout} onClose={() => setOpenPayout(null)} />
       <AdjustmentModal opened={adjusting} currency={currency} onClose={() => setAdjusting(false)} />

@@ -6,4 +6,5 @@ export const payoutsKeys = {
   list: (reconciliation: string) => [ORG_SCOPE, 'payouts', 'list', reconciliation] as const,
   detail: (payoutId: string) => [ORG_SCOPE, 'payouts', 'detail', payoutId] as const,
   closing: [ORG_SCOPE, 'payouts', 'closing'] as const,
+  accountCodes: [ORG_SCOPE, 'payouts', 'account-codes'] as const,
 };

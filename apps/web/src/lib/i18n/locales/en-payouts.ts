@@ -66,6 +66,24 @@ export const enPayouts = {
       confirm: 'Closing is final: adjustments and matches dated up to this day will be refused.',
       done: 'Period closed.',
     },
+    accountCodes: {
+      title: 'Journal account codes',
+      intro:
+        'The accounts the journal CSV writes to. A change applies from the first open day: closed periods keep their codes.',
+      accounts: {
+        customers: 'Customers',
+        sales: 'Sales',
+        salesReturns: 'Refunds on sales',
+        bank: 'Bank',
+        stripe: 'Stripe balance',
+        cash: 'Cash till',
+        fees: 'Fees',
+        adjustments: 'Adjustments',
+      },
+      invalid: 'Letters, digits, dot, dash or underscore; at most 20.',
+      submit: 'Save the codes',
+      done: 'Account codes saved.',
+    },
   },
 };
 

@@ -69,5 +69,23 @@ export const frPayouts: PayoutsTranslation = {
         'La clôture est définitive : les ajustements et rapprochements datés jusqu’à ce jour seront refusés.',
       done: 'Période clôturée.',
     },
+    accountCodes: {
+      title: 'Comptes du journal',
+      intro:
+        'Les comptes où le journal CSV écrit. Un changement s’applique dès le premier jour ouvert : les périodes clôturées gardent leurs comptes.',
+      accounts: {
+        customers: 'Clients',
+        sales: 'Ventes',
+        salesReturns: 'Remboursements sur ventes',
+        bank: 'Banque',
+        stripe: 'Solde Stripe',
+        cash: 'Caisse',
+        fees: 'Frais',
+        adjustments: 'Ajustements',
+      },
+      invalid: 'Lettres, chiffres, point, tiret ou tiret bas ; 20 au plus.',
+      submit: 'Enregistrer les comptes',
+      done: 'Comptes enregistrés.',
+    },
   },
 };
