@@ -17,8 +17,8 @@ export const frPayouts: PayoutsTranslation = {
       status: 'Statut',
       reconciliation: 'Rapprochement',
       matched: 'Rapproché',
-      type: 'Type',
-      net: 'Net',
+      type: 'Nature',
+      net: 'Montant net',
       match: 'Rapproché avec',
     },
     status: {
