@@ -158,6 +158,30 @@ export function fakeBalance(send: (type: string, object: Json, account: string) 
     if (!payout) throw new Error(`no payout ${payoutId}`);
     payout.status = status;
     if (status === 'paid') payout.reconciliation_status = 'completed';
+    if (status === 'failed') {
+      // The money comes back to the balance, to be paid out again with the next payout.
+      const back = add(payout.account, {
+        id: newId('txn'),
+        object: 'balance_transaction',
+        amount: payout.amount,
+        currency: payout.currency,
+        fee: 0,
+        fee_details: [],
+        net: payout.amount,
+        reporting_category: 'payout_reversal',
+        source: payout.id,
+        status: 'available',
+        type: 'payout_failure',
+        description: 'PAYOUT FAILURE',
+        created: now(),
+        available_on: now(),
+      });
+      Object.assign(payout, {
+        failure_balance_transaction: back.id,
+        failure_code: 'account_closed',
+        failure_message: 'The bank account has been closed.',
+      });
+    }
     if (silent) return view(payout);
     await send('payout.updated', view(payout), payout.account);
     if (status === 'paid' || status === 'failed' || status === 'canceled')

@@ -47,6 +47,8 @@ export const payouts = pgTable(
     /** Why a payout is flagged: unmatched rows, unknown types, a sum that differs. Empty when reconciled. */
     flags: jsonb('flags').$type<string[]>().notNull().default([]),
     ledgerEntryId: uuid('ledger_entry_id').references(() => ledgerEntries.id),
+    /** The row giving the money back to the Stripe balance when a paid payout fails afterwards (once). */
+    failureEntryId: uuid('failure_entry_id').references(() => ledgerEntries.id),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -13,11 +13,10 @@ export type PayoutTransactionRow = typeof payoutTransactions.$inferSelect;
 type NewPayout = typeof payouts.$inferInsert;
 type NewPayoutTransaction = typeof payoutTransactions.$inferInsert;
 
-const TERMINAL = sql`('paid', 'failed', 'canceled')`;
-
 /**
- * Stores what Stripe says of a payout. A status already final (paid, failed, canceled) is kept: Stripe's
- * events may arrive out of order, and a late `payout.updated` in transit must not undo `payout.paid`.
+ * Stores what Stripe says of a payout. Stripe's events may arrive out of order, so a status only moves
+ * forward: failed and canceled are final, and paid may still become failed (a bank may reject a payout
+ * after Stripe reported it paid) but never pending or in transit again.
  */
 export async function upsertPayout(db: Queryable, row: NewPayout): Promise<PayoutRow | undefined> {
   const [stored] = await db
@@ -26,7 +25,10 @@ export async function upsertPayout(db: Queryable, row: NewPayout): Promise<Payou
     .onConflictDoUpdate({
       target: payouts.stripePayoutId,
       set: {
-        status: sql`case when ${payouts.status} in ${TERMINAL} then ${payouts.status} else excluded.status end`,
+        status: sql`case
+          when ${payouts.status} in ('failed', 'canceled') then ${payouts.status}
+          when ${payouts.status} = 'paid' and excluded.status <> 'failed' then ${payouts.status}
+          else excluded.status end`,
         amountMinor: sql`excluded.amount_minor`,
         arrivalDate: sql`excluded.arrival_date`,
         syncedAt: sql`now()`,
@@ -181,6 +183,37 @@ export async function setPayoutEntry(
     )
     .returning();
   return row;
+}
+
+/** Links the row that gives a failed payout's money back, once (guarded). */
+export async function setFailureEntry(
+  db: Queryable,
+  organizationId: string,
+  payoutId: string,
+  entryId: string,
+) {
+  const [row] = await db
+    .update(payouts)
+    .set({ failureEntryId: entryId })
+    .where(
+      and(
+        eq(payouts.organizationId, organizationId),
+        eq(payouts.id, payoutId),
+        isNull(payouts.failureEntryId),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** The ledger row giving back a failed payout, by the payout's Stripe id (a `payout_failure`'s source). */
+export async function failureEntryOf(db: Queryable, organizationId: string, stripePayoutId: string) {
+  const [row] = await db
+    .select({ entry: ledgerEntries })
+    .from(payouts)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.id, payouts.failureEntryId))
+    .where(and(eq(payouts.organizationId, organizationId), eq(payouts.stripePayoutId, stripePayoutId)));
+  return row?.entry;
 }
 
 export async function setReconciliation(

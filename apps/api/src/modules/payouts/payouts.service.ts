@@ -30,6 +30,7 @@ export const KNOWN_TYPES = new Set([
   'adjustment',
   'dispute',
   'payout',
+  'payout_failure',
 ]);
 
 /** The fields of Stripe's payout object the sync reads (webhook payloads are checked against it). */
@@ -121,6 +122,7 @@ export async function applyPayout(
       if (row && row.matchedMinor === null) await matchAutomatically(tx, organizationId, row, transaction);
     }
     if (locked.status === 'paid') await recordPayoutOut(tx, locked, [...rows.values()]);
+    if (locked.status === 'failed') await recordPayoutFailed(tx, locked);
     await reconcile(tx, organizationId, locked.id);
   });
 }
@@ -196,6 +198,18 @@ async function matchAutomatically(
       });
       return;
     }
+    case 'payout_failure': {
+      // The money of a failed payout back in the balance: the row its failure wrote (source: the payout).
+      if (!row.source) return;
+      const entry = await repository.failureEntryOf(tx, organizationId, row.source);
+      if (!entry) return;
+      await repository.setMatch(tx, organizationId, row.id, {
+        ...auto,
+        ledgerEntryId: entry.id,
+        matchedMinor: entry.amountMinor,
+      });
+      return;
+    }
     default:
       // `payout` is matched with the payout's own row; an unknown type stays unmatched and flags the payout.
       return;
@@ -231,6 +245,24 @@ async function recordPayoutOut(
       by: null,
     });
   }
+}
+
+/**
+ * A payout that failed after it was recorded as paid: its money is back in the Stripe balance, written
+ * once. Stripe lists that return (`payout_failure`) in a later payout, matched to this row.
+ */
+async function recordPayoutFailed(tx: Transaction, payout: repository.PayoutRow) {
+  if (!payout.ledgerEntryId || payout.failureEntryId) return;
+  const entry = await recordEntry(tx, {
+    organizationId: payout.organizationId,
+    kind: 'payout',
+    method: 'stripe',
+    amountMinor: payout.amountMinor,
+    currency: payout.currency,
+    reference: payout.stripePayoutId,
+    reason: 'The payout failed: its money is back in the Stripe balance.',
+  });
+  await repository.setFailureEntry(tx, payout.organizationId, payout.id, entry.id);
 }
 
 /** Decides the payout's state from its rows: reconciled only when all match and the sum is exact. */

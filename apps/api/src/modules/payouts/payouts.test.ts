@@ -135,6 +135,30 @@ describe('a payout of charges and a refund', () => {
   });
 });
 
+describe('a paid payout that fails afterwards', () => {
+  it('gives its money back to the balance once, matched in the next payout', async () => {
+    await paidCardOrder(s, shop, 1);
+    const failing = await paidPayout();
+    expect((await payoutDetailOf(app(), shop, failing.id)).payout.reconciliation).toBe('reconciled');
+    await s.fake.balance.setPayoutStatus(failing.id, 'failed');
+    // A late `payout.updated` saying "paid" does not undo the failure.
+    const { account: _account, ...object } = s.fake.balance.payouts.get(failing.id) as NonNullable<
+      ReturnType<typeof s.fake.balance.payouts.get>
+    >;
+    expect(await s.fake.send('payout.updated', { ...object, status: 'paid' }, account)).toBe(200);
+    expect((await payoutDetailOf(app(), shop, failing.id)).payout.status).toBe('failed');
+    const rows = (await ledgerOf(app(), shop.organizationId)).filter((row) => row.reference === failing.id);
+    expect(rows.map((row) => row.amountMinor).sort((a, b) => a - b)).toEqual([-2282, 2282]);
+
+    await paidCardOrder(s, shop, 1);
+    const next = await paidPayout();
+    expect(next.amount).toBe(2282 + 2282);
+    const detail = await payoutDetailOf(app(), shop, next.id);
+    expect(detail.payout).toMatchObject({ reconciliation: 'reconciled', matchedMinor: 4564 });
+    expect(transactionOfType(detail, 'payout_failure')).toMatchObject({ matched: true, matchedMinor: 2282 });
+  });
+});
+
 describe('the catch-up', () => {
   it('syncs a payout whose events never arrived, and a second run changes nothing', async () => {
     await paidCardOrder(s, shop, 1);

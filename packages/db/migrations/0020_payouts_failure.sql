@@ -1,0 +1,2 @@
+ALTER TABLE "payouts" ADD COLUMN "failure_entry_id" uuid;--> statement-breakpoint
+ALTER TABLE "payouts" ADD CONSTRAINT "payouts_failure_entry_id_ledger_entries_id_fk" FOREIGN KEY ("failure_entry_id") REFERENCES "public"."ledger_entries"("id") ON DELETE no action ON UPDATE no action;
