@@ -18,10 +18,10 @@ export function AccountCodesCard() {
   const [failure, setFailure] = useState<unknown>(null);
   if (!current.data) return null;
   const { codes, defaults } = current.data;
-  const valueOf = (account: JournalAccount) =>
+  const codeShown = (account: JournalAccount) =>
     edited[account] ?? (codes[account] === defaults[account] ? '' : codes[account]);
   const invalid = JOURNAL_ACCOUNTS.filter(
-    (account) => valueOf(account) !== '' && !CODE.test(valueOf(account)),
+    (account) => codeShown(account) !== '' && !CODE.test(codeShown(account)),
   );
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -29,7 +29,7 @@ export function AccountCodesCard() {
     setFailure(null);
     if (invalid.length > 0) return;
     const body: Partial<Record<JournalAccount, string>> = {};
-    for (const account of JOURNAL_ACCOUNTS) if (valueOf(account)) body[account] = valueOf(account);
+    for (const account of JOURNAL_ACCOUNTS) if (codeShown(account)) body[account] = codeShown(account);
     try {
       await save.mutateAsync({ codes: body });
       setEdited({});
@@ -55,7 +55,7 @@ export function AccountCodesCard() {
                 key={account}
                 label={t(`payoutsPage.accountCodes.accounts.${account}`)}
                 placeholder={defaults[account]}
-                value={valueOf(account)}
+                value={codeShown(account)}
                 onChange={(change) => {
                   const value = change.currentTarget.value;
                   setEdited((before) => ({ ...before, [account]: value }));
