@@ -5,7 +5,7 @@ import { signIn } from './support';
 test('finance staff explain a flagged payout: an adjustment with its reason, then a suggested match', async ({
   page,
 }) => {
-  await signIn(page, 'alex@guichet.example', 'guichet-demo');
+  await signIn(page, 'demo@guichet.example', 'guichet-demo');
   await expect(page).not.toHaveURL(/\/connection/);
   await page.goto('/finances');
   await page.getByRole('link', { name: 'Payouts and reconciliation' }).click();

@@ -71,7 +71,7 @@ export function ClosingCard() {
           </Group>
         </form>
         {confirming && (
-          <Text c="red" size="sm" role="status">
+          <Text c="red.9" size="sm" role="status">
             {t('payoutsPage.closing.confirm')}
           </Text>
         )}

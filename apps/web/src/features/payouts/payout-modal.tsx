@@ -44,7 +44,7 @@ export function PayoutModal({ payoutId, onClose }: { payoutId: string | null; on
             {t(`payoutsPage.reconciliation.${payout.reconciliation}`)}
           </Text>
           {payout.flags.length > 0 && (
-            <List c="red">
+            <List c="red.9">
               {payout.flags.map((flag) => (
                 <List.Item key={flag}>{t(`payoutsPage.flags.${flag}`)}</List.Item>
               ))}
@@ -72,7 +72,7 @@ export function PayoutModal({ payoutId, onClose }: { payoutId: string | null; on
                 {transaction.description ? ` · ${transaction.description}` : ''}
               </Text>
               {transaction.matched ? (
-                <Badge color="green" variant="light">
+                <Badge color="green" variant="light" c="dark.8">
                   {t(
                     transaction.matchSource === 'manual'
                       ? 'payoutsPage.matchedManual'
@@ -83,7 +83,7 @@ export function PayoutModal({ payoutId, onClose }: { payoutId: string | null; on
                 </Badge>
               ) : (
                 <Stack gap={4}>
-                  <Badge color="red" variant="light">
+                  <Badge color="red" variant="light" c="dark.8">
                     {t('payoutsPage.unmatched')}
                   </Badge>
                   {transaction.suggestions.length === 0 ? (

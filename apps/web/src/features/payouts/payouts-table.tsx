@@ -18,7 +18,7 @@ export function PayoutsTable({
   const { t, locale } = useTranslation();
   const date = (iso: string) => new Date(iso).toLocaleDateString(locale, { dateStyle: 'medium' });
   const badge = (payout: Payout) => (
-    <Badge color={RECONCILIATION_COLOR[payout.reconciliation]} variant="light">
+    <Badge color={RECONCILIATION_COLOR[payout.reconciliation]} variant="light" c="dark.8">
       {t(`payoutsPage.reconciliation.${payout.reconciliation}`)}
     </Badge>
   );
