@@ -20,6 +20,7 @@ import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { attachmentRenderer } from './modules/delivery/tickets-document';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { eventsRoutes } from './modules/events/events.routes';
+import { accountCodesRoutes } from './modules/finances/account-codes.routes';
 import { financesRoutes } from './modules/finances/finances.routes';
 import { financeReportsRoutes } from './modules/finances/reports.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -40,6 +41,8 @@ import {
   publicPaymentsRoutes,
   stripeWebhookRoutes,
 } from './modules/payments/payments.routes';
+import { payoutsJob as makePayoutsJob } from './modules/payouts/payouts.job';
+import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { placesRoutes } from './modules/places/places.routes';
 import { registerEventPageHtml } from './modules/public/event-page-html';
 import { publicRoutes } from './modules/public/public.routes';
@@ -192,6 +195,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const paymentsJob = makePaymentsJob(ctx, app.log);
   if (deps.startWorker !== false && ctx.payments) app.addHook('onReady', async () => paymentsJob.start());
   app.addHook('onClose', async () => paymentsJob.stop());
+  const payoutsJob = makePayoutsJob(ctx, app.log);
+  if (deps.startWorker !== false && ctx.payments) app.addHook('onReady', async () => payoutsJob.start());
+  app.addHook('onClose', async () => payoutsJob.stop());
 
   await registerCompression(app);
   await app.register(cookie);
@@ -244,6 +250,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(financesRoutes(ctx));
       await api.register(financeReportsRoutes(ctx));
       await api.register(documentsRoutes(ctx));
+      await api.register(payoutsRoutes(ctx));
+      await api.register(accountCodesRoutes(ctx));
       await api.register(publicPaymentsRoutes(ctx));
       await api.register(stripeWebhookRoutes(ctx));
       await api.register(placesRoutes(ctx));

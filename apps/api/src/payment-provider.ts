@@ -46,6 +46,37 @@ export interface ProviderEvent {
   object: Record<string, unknown>;
 }
 
+/** A payout of a connected account, in our words (Stripe's `payout` object). */
+export interface ProviderPayout {
+  id: string;
+  amountMinor: number;
+  currency: string;
+  status: 'pending' | 'in_transit' | 'paid' | 'failed' | 'canceled';
+  arrivalDate: Date;
+  created: Date;
+}
+
+/**
+ * One balance transaction inside a payout (Stripe's `balance_transaction`), with what its source points
+ * to when the source is a charge or a refund (the payment intent, the refund's id).
+ */
+export interface ProviderBalanceTransaction {
+  id: string;
+  type: string;
+  reportingCategory: string | null;
+  amountMinor: number;
+  feeMinor: number;
+  /** Stripe's processing fees only (`fee_details` except the platform's `application_fee`). */
+  processorFeeMinor: number;
+  netMinor: number;
+  currency: string;
+  sourceId: string | null;
+  /** The payment intent of a charge, or of a refunded charge. */
+  paymentIntentId: string | null;
+  description: string | null;
+  created: Date;
+}
+
 export interface PaymentProvider {
   createAccount(input: {
     email: string | null;
@@ -74,6 +105,11 @@ export interface PaymentProvider {
     accountId: string,
     paymentIntentId: string,
   ): Promise<{ feeMinor: number; currency: string; balanceTransactionId: string } | null>;
+  /** The account's payouts created at or after `createdSince`, newest first (every page). */
+  listPayouts(accountId: string, createdSince: Date): Promise<ProviderPayout[]>;
+  retrievePayout(accountId: string, payoutId: string): Promise<ProviderPayout>;
+  /** Every balance transaction inside a payout, the payout's own included (every page). */
+  payoutTransactions(accountId: string, payoutId: string): Promise<ProviderBalanceTransaction[]>;
   /** Checks the signature of a webhook's raw body and parses it; throws when it does not verify. */
   verifyEvent(rawBody: Buffer, signatureHeader: string): ProviderEvent;
 }
@@ -106,6 +142,51 @@ function sessionOf(session: Stripe.Checkout.Session): CheckoutSessionInfo {
     paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
     expiresAt: new Date(session.expires_at * 1000),
     metadata: { ...(session.metadata ?? {}) },
+  };
+}
+
+const PAYOUT_STATUSES = new Set(['pending', 'in_transit', 'paid', 'failed', 'canceled']);
+
+/** Stripe's payout object (from the API or a webhook) in our words. */
+export function payoutOf(payout: {
+  id: string;
+  amount: number;
+  currency: string;
+  status: string;
+  arrival_date: number;
+  created: number;
+}): ProviderPayout {
+  return {
+    id: payout.id,
+    amountMinor: payout.amount,
+    currency: payout.currency.toUpperCase(),
+    status: (PAYOUT_STATUSES.has(payout.status) ? payout.status : 'pending') as ProviderPayout['status'],
+    arrivalDate: new Date(payout.arrival_date * 1000),
+    created: new Date(payout.created * 1000),
+  };
+}
+
+function balanceTransactionOf(transaction: Stripe.BalanceTransaction): ProviderBalanceTransaction {
+  const source = transaction.source;
+  const sourceObject =
+    source && typeof source === 'object' ? (source as unknown as Record<string, unknown>) : null;
+  const intent = sourceObject?.payment_intent;
+  return {
+    id: transaction.id,
+    type: transaction.type,
+    reportingCategory: transaction.reporting_category ?? null,
+    amountMinor: transaction.amount,
+    feeMinor: transaction.fee,
+    processorFeeMinor: transaction.fee_details
+      .filter((detail) => detail.type !== 'application_fee')
+      .reduce((sum, detail) => sum + detail.amount, 0),
+    netMinor: transaction.net,
+    currency: transaction.currency.toUpperCase(),
+    sourceId: typeof source === 'string' ? source : ((sourceObject?.id as string | undefined) ?? null),
+    paymentIntentId:
+      typeof intent === 'string' ? intent : ((intent as { id?: string } | null | undefined)?.id ?? null),
+    description: transaction.description ?? null,
+    created: new Date(transaction.created * 1000),
   };
 }
 
@@ -210,6 +291,28 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
         .filter((detail) => detail.type !== 'application_fee')
         .reduce((sum, detail) => sum + detail.amount, 0);
       return { feeMinor, currency: transaction.currency.toUpperCase(), balanceTransactionId: transaction.id };
+    },
+    async listPayouts(accountId, createdSince) {
+      const found: ProviderPayout[] = [];
+      const pages = stripe.payouts.list(
+        { limit: 100, created: { gte: Math.floor(createdSince.getTime() / 1000) } },
+        { stripeAccount: accountId },
+      );
+      // The SDK follows `has_more` with `starting_after` page by page.
+      for await (const payout of pages) found.push(payoutOf(payout));
+      return found;
+    },
+    async retrievePayout(accountId, payoutId) {
+      return payoutOf(await stripe.payouts.retrieve(payoutId, {}, { stripeAccount: accountId }));
+    },
+    async payoutTransactions(accountId, payoutId) {
+      const found: ProviderBalanceTransaction[] = [];
+      const pages = stripe.balanceTransactions.list(
+        { payout: payoutId, limit: 100, expand: ['data.source'] },
+        { stripeAccount: accountId },
+      );
+      for await (const transaction of pages) found.push(balanceTransactionOf(transaction));
+      return found;
     },
     verifyEvent(rawBody, signatureHeader) {
       const event = stripe.webhooks.constructEvent(rawBody, signatureHeader, config.webhookSecret);

@@ -133,6 +133,7 @@ export const ATTENTION_KINDS = [
   'checkin-conflicts',
   /** A mailing that failed, or was paused more than an hour ago (decision 029). */
   'mailing-stopped',
+  'payouts-unreconciled',
 ] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 

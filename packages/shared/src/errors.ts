@@ -93,6 +93,11 @@ export const ERROR_STATUS = {
   'refund-exceeds-paid': 422,
   /** A ticket to refund is not a valid ticket of this order (already refunded or cancelled). */
   'ticket-not-refundable': 409,
+  // Payouts and closed periods
+  /** The date falls inside a closed accounting period: nothing may be added or matched there any more. */
+  'period-closed': 409,
+  /** A balance transaction already matched, or a ledger row already explaining another one. */
+  'already-matched': 409,
   // Check-in
   /** One scan or snapshot named check-in lists of different events. */
   'lists-of-several-events': 400,

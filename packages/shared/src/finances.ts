@@ -30,7 +30,7 @@ export type FinanceFigure = (typeof FINANCE_FIGURES)[number];
 export const MAX_PERIOD_DAYS = 1100;
 
 const isoDate = z.iso.date();
-const timeZone = z
+export const timeZone = z
   .string()
   .max(64)
   .refine((zone) => {

@@ -93,6 +93,7 @@ export const ROUTE_ACCESS = {
   '/customers/mailings/new': anyOf('ALL', 'MEMBER'),
   '/customers/mailings/:id': anyOf('ALL', 'MEMBER'),
   '/finances': anyOf('ALL', 'FINANCE'),
+  '/finances/payouts': anyOf('ALL', 'FINANCE'),
   '/acquisition': anyOf('ALL', 'DASHBOARD'),
   '/teams': anyOf('ALL'),
   '/teams/add': anyOf('ALL'),
@@ -278,6 +279,15 @@ export const API_ACCESS = {
   'finances.vatReport': FINANCE,
   'finances.cashUp': FINANCE,
   'finances.ordersExport': FINANCE,
+  /** Payouts reconciled, manual adjustments, closed periods. */
+  'payouts.list': FINANCE,
+  'payouts.detail': FINANCE,
+  'payouts.match': FINANCE,
+  'finances.adjust': FINANCE,
+  'finances.closing': FINANCE,
+  'finances.close': FINANCE,
+  'finances.accountCodes': FINANCE,
+  'finances.saveAccountCodes': FINANCE,
 
   'public.event': PUBLIC,
   'public.eventCover': PUBLIC,

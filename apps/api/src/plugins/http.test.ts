@@ -268,6 +268,14 @@ describe('OpenAPI', () => {
     ['get', '/api/mailings/{mailingId}/recipients'],
     ['get', '/api/public/unsubscribe'],
     ['post', '/api/public/unsubscribe'],
+    ['get', '/api/finances/payouts'],
+    ['get', '/api/finances/payouts/{payoutId}'],
+    ['post', '/api/finances/payouts/transactions/{transactionId}/match'],
+    ['post', '/api/finances/adjustments'],
+    ['get', '/api/finances/closing'],
+    ['post', '/api/finances/closing'],
+    ['get', '/api/finances/account-codes'],
+    ['put', '/api/finances/account-codes'],
   ];
 
   it('serves a valid OpenAPI 3 document listing every API route', async () => {

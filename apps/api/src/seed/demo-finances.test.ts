@@ -1,4 +1,5 @@
 import type { FinancesSummary } from '@guichet/shared/finances';
+import type { PayoutList } from '@guichet/shared/payouts';
 import type { StaffMe } from '@guichet/shared/staffs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { periodQuery } from '../../test/support/finances';
@@ -38,5 +39,18 @@ describe('demo money', () => {
     expect(eur?.refundsMinor).toBe(500);
     expect(eur?.byEvent.length).toBeGreaterThanOrEqual(2);
     expect(await checkLedger(t.app.ctx.db, null)).toEqual([]);
+    // One Stripe payout reconciled, one flagged in the inbox.
+    const payouts = await t.app.inject({
+      method: 'GET',
+      url: '/api/finances/payouts',
+      headers: orgHeaders(accessToken, demo?.organization_id ?? ''),
+    });
+    expect(payouts.statusCode, payouts.body).toBe(200);
+    expect(
+      payouts
+        .json<PayoutList>()
+        .payouts.map((payout) => payout.reconciliation)
+        .sort(),
+    ).toEqual(['flagged', 'reconciled']);
   });
 });

@@ -9,6 +9,7 @@ import { seedDemoFinances } from './demo-finances';
 import { seedDemoGating } from './demo-gating';
 import { seedDemoDocuments, seedDemoVat } from './demo-invoices';
 import { seedDemoMailings } from './demo-mailings';
+import { seedDemoPayouts } from './demo-payouts';
 
 /** Named in the README: what a newcomer signs in with after `npm start`. */
 export const DEMO_ACCOUNT = { email: 'demo@guichet.example', password: 'guichet-demo' } as const;
@@ -70,6 +71,7 @@ export async function seedDemo(ctx: AppContext, log: FastifyBaseLogger): Promise
     await seedDemoFinances(ctx, created.organizationId, created.staffId);
     await seedDemoDocuments(ctx, created.organizationId, created.staffId);
     await seedDemoMailings(ctx, created.organizationId, created.staffId, log);
+    await seedDemoPayouts(ctx, created.organizationId);
   }
   log.info(`Demo data created: sign in as ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
 }

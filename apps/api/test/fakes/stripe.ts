@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { BalanceNotFound, fakeBalance } from './stripe-balance';
 import { escapeHtml, now, parseForm, stripeSignature } from './stripe-wire';
 
 export { parseForm, stripeSignature } from './stripe-wire';
@@ -120,6 +121,8 @@ export async function startFakeStripe(options: FakeStripeOptions) {
     return status;
   }
 
+  const balance = fakeBalance((type, object, account) => send(event(type, object, account)));
+
   function sessionView(session: Json & { id: string; account: string }): Json {
     // A session left open past its time is expired, as Stripe does it.
     if (session.status === 'open' && Number(session.expires_at) <= now()) {
@@ -199,6 +202,14 @@ export async function startFakeStripe(options: FakeStripeOptions) {
       balanceTransaction,
     };
     intents.set(intent.id, intent);
+    balance.add(session.account, balanceTransaction as never, {
+      id: charge,
+      object: 'charge',
+      amount,
+      currency,
+      payment_intent: intent.id,
+      balance_transaction: balanceTransaction.id,
+    });
     Object.assign(session, {
       status: 'complete',
       payment_status: 'paid',
@@ -387,6 +398,7 @@ export async function startFakeStripe(options: FakeStripeOptions) {
         created: now(),
       };
       refunds.push(refund);
+      balance.refund(intent.account, { ...refund, charge: intent.charge });
       return { status: 200, body: refund };
     }
     throw new StripeError(404, `Unrecognized request URL (${method}: ${path}).`);
@@ -519,16 +531,23 @@ button{font-size:16px;padding:10px 18px;margin-right:8px}table{width:100%;margin
           const scope = key ? `${account ?? ''}:${method}:${url.pathname}:${key}` : undefined;
           const replay = scope ? idempotent.get(scope) : undefined;
           if (replay) return json(replay.status, replay.body);
-          const answer = api(
-            method,
-            url.pathname,
-            parseForm(Buffer.concat(chunks).toString('utf8')),
-            account,
-            decodeURIComponent(url.search),
-          );
+          const balanceAnswer = balance.api(method, url.pathname, url.searchParams, account);
+          const answer = balanceAnswer
+            ? { status: 200, body: balanceAnswer as Json }
+            : api(
+                method,
+                url.pathname,
+                parseForm(Buffer.concat(chunks).toString('utf8')),
+                account,
+                decodeURIComponent(url.search),
+              );
           if (scope) idempotent.set(scope, answer);
           json(answer.status, answer.body);
         } catch (error) {
+          if (error instanceof BalanceNotFound)
+            return json(404, {
+              error: { type: 'invalid_request_error', message: error.message, code: 'resource_missing' },
+            });
           if (error instanceof StripeError)
             return json(error.status, {
               error: {
@@ -557,6 +576,8 @@ button{font-size:16px;padding:10px 18px;margin-right:8px}table{width:100%;margin
     /** Every event sent, in order (to redeliver one as Stripe may). */
     sentEvents,
     requests,
+    /** Balance transactions and payouts of the connected accounts. */
+    balance,
     completeOnboarding,
     pay,
     /** Sends any event, signed with the right secret unless another is given (bad-signature tests). */

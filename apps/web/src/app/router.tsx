@@ -81,6 +81,10 @@ export const routes: RouteObject[] = [
             withStrings('payments', () => import('./routes/finances/finances-page')),
           ),
           page(
+            '/finances/payouts',
+            withStrings('payments', () => import('./routes/finances/payouts-page')),
+          ),
+          page(
             '/acquisition',
             withStrings('acquisition', () => import('./routes/acquisition/acquisition-page')),
           ),

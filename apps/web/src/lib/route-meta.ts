@@ -24,6 +24,7 @@ export const ROUTE_META: Record<AppRoute, RouteMeta> = {
   '/customers/mailings/new': { title: 'customers', parent: '/customers' },
   '/customers/mailings/:id': { title: 'customers', parent: '/customers' },
   '/finances': { title: 'finances', parent: '/' },
+  '/finances/payouts': { title: 'financesPayouts', parent: '/finances' },
   '/acquisition': { title: 'acquisition', parent: '/' },
   '/teams': { title: 'teams', parent: '/' },
   '/teams/add': { title: 'teamsAdd', parent: '/teams' },

@@ -11,6 +11,7 @@ export * from './orders';
 export * from './organizations';
 export * from './outbox';
 export * from './payments';
+export * from './payouts';
 export * from './scan';
 export * from './settings';
 export * from './sign-in';

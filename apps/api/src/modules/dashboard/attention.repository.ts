@@ -4,6 +4,7 @@ import { mailings } from '@guichet/db/schema/mailings';
 import { orders } from '@guichet/db/schema/orders';
 import { outbox } from '@guichet/db/schema/outbox';
 import { refunds } from '@guichet/db/schema/payments';
+import { payouts } from '@guichet/db/schema/payouts';
 import { checkinConflicts, checkinLists } from '@guichet/db/schema/scan';
 import type { AttentionKind } from '@guichet/shared/dashboard';
 import { sql } from 'drizzle-orm';
@@ -41,6 +42,10 @@ export async function attentionRows(
     union all
     select 'refund-failed', count(*)::int, null, null from ${refunds} r
       where r.organization_id = ${organizationId} and r.status = 'failed'
+      having count(*) > 0
+    union all
+    select 'payouts-unreconciled', count(*)::int, null, null from ${payouts} p
+      where p.organization_id = ${organizationId} and p.reconciliation = 'flagged'
       having count(*) > 0
     union all
     select 'email-failed', count(*)::int, null, null from ${outbox} m

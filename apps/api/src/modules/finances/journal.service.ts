@@ -1,26 +1,20 @@
 import { csvAmount, csvDateTime, csvDialect, toCsv } from '@guichet/shared/csv';
 import type { journalQuerySchema, LedgerEntry, LedgerKind } from '@guichet/shared/finances';
+import { JOURNAL_DEFAULT_CODES } from '@guichet/shared/payouts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { codesResolver } from './account-codes.service';
 import * as repository from './finances.repository';
 
 /**
  * The accountant's journal of a period: each ledger row as two lines, a debit and a credit of the same
  * amount, so the journal balances by construction (debit = credit, in each currency). The accounts follow
- * the French chart (PCG) by default; the mapping is one table, ready to be made configurable.
+ * the French chart (PCG) by default; each organisation may set its own codes (`account-codes.service.ts`),
+ * by version, so a closed period keeps the codes it was closed with.
  */
 
-export const DEFAULT_ACCOUNTS = {
-  customers: '411000',
-  sales: '706000',
-  salesReturns: '709000',
-  bank: '512000',
-  stripe: '512100',
-  cash: '530000',
-  fees: '627000',
-  adjustments: '758000',
-} as const;
+export const DEFAULT_ACCOUNTS = JOURNAL_DEFAULT_CODES;
 type Account = keyof typeof DEFAULT_ACCOUNTS;
 
 /** Where the money of a method sits: the bank (offline transfers), the Stripe balance, the till. */
@@ -50,7 +44,8 @@ function accountsOf(kind: LedgerKind, method: LedgerEntry['method']): [Account, 
     case 'dispute':
       return ['customers', 'adjustments'];
     case 'payout':
-      return null;
+      // Money leaving the Stripe balance for the bank (negative: debit the bank, credit Stripe).
+      return ['stripe', 'bank'];
   }
 }
 
@@ -65,6 +60,7 @@ const JOURNAL_KINDS: readonly LedgerKind[] = [
   'platform_fee',
   'adjustment',
   'dispute',
+  'payout',
 ];
 
 const HEADERS = {
@@ -135,6 +131,7 @@ export async function journalCsv(
   if (rows.length > MAX_ROWS) {
     throw new AppError('argument-error', `More than ${MAX_ROWS} rows: export a shorter period.`);
   }
+  const codesAt = await codesResolver(ctx.db, organizationId);
   const language = query.locale;
   const lines: (string | ReturnType<typeof csvAmount> | ReturnType<typeof csvDateTime> | null)[][] = [
     [...HEADERS[language]],
@@ -146,10 +143,11 @@ export async function journalCsv(
     const [debit, credit] = row.amountMinor > 0 ? accounts : [accounts[1], accounts[0]];
     const amount = csvAmount(Math.abs(row.amountMinor), row.currency);
     const common = [csvDateTime(row.occurredAt, query.tz), 'VT'] as const;
+    const codes = codesAt(new Date(row.occurredAt));
     const label = [LABELS[language][row.kind], row.buyerName].filter(Boolean).join(' · ');
     lines.push([
       ...common,
-      DEFAULT_ACCOUNTS[debit],
+      codes[debit],
       label,
       row.orderCode,
       row.reference,
@@ -160,7 +158,7 @@ export async function journalCsv(
     ]);
     lines.push([
       ...common,
-      DEFAULT_ACCOUNTS[credit],
+      codes[credit],
       label,
       row.orderCode,
       row.reference,

@@ -90,3 +90,10 @@ export async function orderVat(db: Queryable, organizationId: string, orderId: s
     )::bigint as vat`)) as unknown as { rows: Record<string, unknown>[] };
   return Number((result.rows[0] as { vat?: unknown } | undefined)?.vat ?? 0);
 }
+
+/** Appends one row and answers it (reconciliation and manual entries, which link to it). */
+export async function insertEntry(db: Queryable, row: NewLedgerEntry): Promise<LedgerEntryRow> {
+  const [inserted] = await db.insert(ledgerEntries).values(row).returning();
+  if (!inserted) throw new Error('ledger row not written');
+  return inserted;
+}

@@ -1,6 +1,7 @@
 import type { Queryable } from '@guichet/db/client';
 import type { payments, refunds } from '@guichet/db/schema/payments';
 import type { OrderNet } from '@guichet/shared/finances';
+import { AppError } from '../../errors';
 import * as repository from './ledger.repository';
 
 /**
@@ -170,4 +171,25 @@ export async function orderNet(db: Queryable, organizationId: string, orderId: s
     repository.orderVat(db, organizationId, orderId),
   ]);
   return netOf(rows, currency, vatMinor);
+}
+
+/**
+ * One row of reconciliation or a manual adjustment, answered so it can be linked. A manual adjustment
+ * dated inside a closed period is refused by the ledger's trigger: 409 `period-closed`.
+ */
+export async function recordEntry(db: Queryable, row: repository.NewLedgerEntry) {
+  try {
+    return await repository.insertEntry(db, row);
+  } catch (error) {
+    if (isPeriodClosed(error)) throw new AppError('period-closed', 'This date is inside a closed period.');
+    throw error;
+  }
+}
+
+/** The closed-period trigger's refusal, as PostgreSQL and PGlite report it (possibly wrapped). */
+function isPeriodClosed(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = (current as { cause?: unknown }).cause) {
+    if (current.message.includes('period-closed')) return true;
+  }
+  return false;
 }

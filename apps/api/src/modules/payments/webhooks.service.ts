@@ -10,6 +10,7 @@ import { recordPaymentReceived, recordRefund } from '../ledger/ledger.service';
 import { releaseCapacity, takeCapacity } from '../orders/capacity.repository';
 import { queueOrderMail } from '../orders/order-notify';
 import * as orders from '../orders/orders.repository';
+import { payoutFromEvent, syncPayout } from '../payouts/payouts.service';
 import { providerOf, storeAccountState } from './accounts.service';
 import { fetchProcessorFee } from './fees.service';
 import * as repository from './payments.repository';
@@ -46,6 +47,12 @@ export async function handleStripeWebhook(
       return sessionExpired(ctx, event);
     case 'account.updated':
       return accountUpdated(ctx, event);
+    case 'payout.created':
+    case 'payout.updated':
+    case 'payout.paid':
+    case 'payout.failed':
+    case 'payout.canceled':
+      return payoutChanged(ctx, log, event);
     default:
       // Not one we act on; claimed so the log of processed events is complete.
       await repository.claimEvent(ctx.db, event);
@@ -64,6 +71,23 @@ async function accountUpdated(ctx: AppContext, event: ProviderEvent) {
       payoutsEnabled: object.payouts_enabled === true,
     });
   });
+}
+
+/**
+ * A payout of a connected account moved: synced with its balance transactions once paid (decision 031).
+ * The event is claimed in the sync's transaction; a payout of an account we do not know is only claimed.
+ */
+async function payoutChanged(ctx: AppContext, log: FastifyBaseLogger, event: ProviderEvent) {
+  const account = await repository.accountByStripeId(ctx.db, event.account ?? '');
+  const payout = payoutFromEvent(event.object);
+  if (!account || !payout) {
+    if (!payout) log.warn({ event: event.id }, 'payout event without a payout');
+    await repository.claimEvent(ctx.db, event);
+    return;
+  }
+  await syncPayout(ctx, account.organizationId, account.stripeAccountId, payout, (tx) =>
+    repository.claimEvent(tx, event),
+  );
 }
 
 async function sessionExpired(ctx: AppContext, event: ProviderEvent) {

@@ -12,6 +12,7 @@ function whereFixed(
   if (item.eventId) return may.events ? eventPath(item.eventId) : null;
   if (item.kind === 'mailing-stopped') return may.mailings ? '/customers/mailings' : null;
   if (item.kind === 'refund-failed') return may.finances ? '/finances' : null;
+  if (item.kind === 'payouts-unreconciled') return may.finances ? '/finances/payouts' : null;
   return may.events ? '/events' : null;
 }
 

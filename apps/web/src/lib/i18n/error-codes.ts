@@ -24,6 +24,8 @@ export type BackOfficeErrorCode = Extract<
   | 'payment-account-missing'
   | 'refund-exceeds-paid'
   | 'ticket-not-refundable'
+  | 'period-closed'
+  | 'already-matched'
   | 'object-not-found'
   | 'unauthorized'
   | 'quota-exceeded'

@@ -1,7 +1,7 @@
 import type { FinanceFigure } from '@guichet/shared/finances';
 import { Alert, Button, Card, Center, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { useFinancesSummary } from '../../../features/finances/api/get-summary';
 import { CashUpPanel } from '../../../features/finances/cash-up-panel';
@@ -104,6 +104,9 @@ export default function FinancesPage() {
         <Group justify="space-between" align="end" gap="sm">
           <PeriodPicker filters={filters} events={events} onChange={setFilters} />
           <Group gap="sm">
+            <Button component={Link} to="/finances/payouts" variant="light">
+              {t('payoutsPage.link')}
+            </Button>
             <JournalButton
               query={apiQuery({ ...filters, eventId: null })}
               fileName={`journal-${filters.from}-${filters.to}.csv`}

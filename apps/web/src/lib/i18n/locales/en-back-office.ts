@@ -29,6 +29,8 @@ export const enBackOffice = {
     'payment-account-missing': 'Connect Stripe from the settings first.',
     'refund-exceeds-paid': 'This refund is more than what is left of the payment.',
     'ticket-not-refundable': 'A chosen ticket is already refunded or cancelled.',
+    'period-closed': 'This date is inside a closed period: nothing can be added or matched there.',
+    'already-matched': 'This row is already matched.',
   } satisfies Record<BackOfficeErrorCode, string>,
   roles: {
     ADMIN: 'Administrator',

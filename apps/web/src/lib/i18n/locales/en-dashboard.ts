@@ -60,6 +60,8 @@ export const enDashboard = {
         'checkin-conflicts_other': '{{event}}: {{count}} open check-in conflicts',
         'mailing-stopped_one': '{{count}} mailing stopped (failed or paused for over an hour)',
         'mailing-stopped_other': '{{count}} mailings stopped (failed or paused for over an hour)',
+        'payouts-unreconciled_one': '{{count}} Stripe payout does not reconcile',
+        'payouts-unreconciled_other': '{{count}} Stripe payouts do not reconcile',
       },
     },
   },

@@ -4,11 +4,13 @@
  */
 import { enFinanceReports } from './en-finance-reports';
 import { enFinances } from './en-finances';
+import { enPayouts } from './en-payouts';
 
 export const enPayments = {
   // The finances page (/finances) shares this part: its strings are in their own file.
   ...enFinances,
   ...enFinanceReports,
+  ...enPayouts,
   stripe: {
     settings: {
       title: 'Payment providers',

@@ -77,6 +77,7 @@ export const en = {
     settingsCompany: 'Company',
     settingsIntegrations: 'Integrations',
     checkoutAccount: 'Payment account',
+    financesPayouts: 'Payouts',
     checkoutRefresh: 'Payment account set-up',
     checkoutFirebase: 'Your order',
     connection: 'Sign in',

@@ -29,6 +29,9 @@ export const frBackOffice: BackOfficeTranslation = {
     'payment-account-missing': 'Connectez d’abord Stripe depuis les paramètres.',
     'refund-exceeds-paid': 'Ce remboursement dépasse ce qui reste du paiement.',
     'ticket-not-refundable': 'Un billet choisi est déjà remboursé ou annulé.',
+    'period-closed':
+      'Cette date est dans une période clôturée : rien ne peut plus y être ajouté ni rapproché.',
+    'already-matched': 'Cette ligne est déjà rapprochée.',
   } satisfies Record<BackOfficeErrorCode, string>,
   roles: {
     ADMIN: 'Administrateur',

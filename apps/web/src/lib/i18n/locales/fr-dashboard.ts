@@ -72,6 +72,8 @@ export const frDashboard: DashboardTranslation = {
         'checkin-conflicts_other': '{{event}} : {{count}} conflits d’entrée ouverts',
         'mailing-stopped_one': '{{count}} envoi arrêté (en échec ou en pause depuis plus d’une heure)',
         'mailing-stopped_other': '{{count}} envois arrêtés (en échec ou en pause depuis plus d’une heure)',
+        'payouts-unreconciled_one': '{{count}} virement Stripe ne se rapproche pas',
+        'payouts-unreconciled_other': '{{count}} virements Stripe ne se rapprochent pas',
       },
     },
   },

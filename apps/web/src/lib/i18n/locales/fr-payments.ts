@@ -2,10 +2,12 @@ import type { PaymentsTranslation } from './en-payments';
 
 import { frFinanceReports } from './fr-finance-reports';
 import { frFinances } from './fr-finances';
+import { frPayouts } from './fr-payouts';
 
 export const frPayments: PaymentsTranslation = {
   ...frFinances,
   ...frFinanceReports,
+  ...frPayouts,
   stripe: {
     settings: {
       title: 'Moyens de paiement',

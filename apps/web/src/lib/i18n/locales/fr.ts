@@ -83,6 +83,7 @@ export const fr: Translation = {
     settingsCompany: 'Société',
     settingsIntegrations: 'Intégrations',
     checkoutAccount: 'Compte de paiement',
+    financesPayouts: 'Virements',
     checkoutRefresh: 'Configuration du compte de paiement',
     checkoutFirebase: 'Votre commande',
     connection: 'Connexion',
