@@ -23,6 +23,8 @@ import { healthRoutes } from './modules/health/health.routes';
 import { type Lifecycle, readinessCheck } from './modules/health/readiness';
 import { mailboxApiRoutes, registerMailboxPage } from './modules/mail/mailbox.routes';
 import { mapRoutes } from './modules/map/map.routes';
+import { orderAlertsJob } from './modules/order-alerts/order-alerts.job';
+import { orderAlertsRoutes } from './modules/order-alerts/order-alerts.routes';
 import { reservationExpiryJob } from './modules/orders/expiry.job';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
@@ -154,6 +156,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const paymentsJob = makePaymentsJob(ctx, app.log);
   if (deps.startWorker !== false && ctx.payments) app.addHook('onReady', async () => paymentsJob.start());
   app.addHook('onClose', async () => paymentsJob.stop());
+  const orderAlerts = orderAlertsJob(ctx, app.log);
+  if (deps.startWorker !== false) app.addHook('onReady', async () => orderAlerts.start());
+  app.addHook('onClose', async () => orderAlerts.stop());
 
   await registerCompression(app);
   await app.register(cookie);
@@ -205,6 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(mapRoutes(ctx));
       await api.register(acquisitionRoutes(ctx));
       await api.register(dashboardRoutes(ctx));
+      await api.register(orderAlertsRoutes(ctx));
       if (config.devMailbox) {
         await api.register(async (local) => {
           local.addHook('onRequest', localRequestsOnly);

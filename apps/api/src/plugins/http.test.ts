@@ -223,6 +223,9 @@ describe('OpenAPI', () => {
     ['get', '/api/finances/orders/{orderId}'],
     ['post', '/api/finances/orders/{orderId}/documents'],
     ['get', '/api/finances/summary'],
+    // Mail about new orders (a profile setting).
+    ['get', '/api/staffs/me/order-alerts'],
+    ['put', '/api/staffs/me/order-alerts'],
   ];
 
   it('serves a valid OpenAPI 3 document listing every API route', async () => {

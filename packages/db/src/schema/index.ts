@@ -3,6 +3,7 @@ export * from './customers';
 export * from './events';
 export * from './identity';
 export * from './ledger';
+export * from './order-alerts';
 export * from './orders';
 export * from './organizations';
 export * from './outbox';

@@ -1,5 +1,5 @@
 import { LOCALES, type Locale } from '@guichet/shared/i18n';
-import { deriveRole } from '@guichet/shared/permissions';
+import { checkPermission, deriveRole } from '@guichet/shared/permissions';
 import { Badge, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -10,6 +10,7 @@ import { PageSection } from '../../../components/page-section';
 import { useUpdateProfile } from '../../../features/profile/api/update-profile';
 import { DeleteAccountModal } from '../../../features/profile/components/delete-account-modal';
 import { LinkedAccountsSection } from '../../../features/profile/components/linked-accounts-section';
+import { OrderAlertsSection } from '../../../features/profile/components/order-alerts-section';
 import { SessionsSection } from '../../../features/profile/components/sessions-section';
 import { TwoFactorSection } from '../../../features/profile/components/two-factor-section';
 import { setFlash } from '../../../lib/flash';
@@ -133,6 +134,13 @@ export default function ProfilePage() {
           </Stack>
         )}
       </PageSection>
+
+      {/* Order mail goes only where the staff member manages events: the choice is offered only then. */}
+      {me.staffOrganization.some((entry) => checkPermission(entry.permissions, ['EVENT'])) && (
+        <PageSection id="profile-order-alerts" title={t('orderAlerts.title')}>
+          <OrderAlertsSection />
+        </PageSection>
+      )}
 
       <PageSection id="profile-security" title={t('profile.security')}>
         <Button component={Link} to="/edit-password" variant="default">
