@@ -1,23 +1,34 @@
 import type { PasswordRule } from '@guichet/shared/password-policy';
 import { Button, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { FormError } from '../../../components/form-error';
 import { signUp } from '../../../features/auth/api/sign-up';
 import { AuthHeading } from '../../../features/auth/components/auth-heading';
 import { isValidEmail } from '../../../features/auth/components/email-check';
 import { NewPasswordInput } from '../../../features/auth/components/new-password-input';
 import { handlePolicyFailure } from '../../../features/auth/components/policy-failure';
+import { useInvitation } from '../../../features/teams/api/get-invitation';
 import { fieldErrors } from '../../../lib/field-errors';
 import { currentLocale, useTranslation } from '../../../lib/i18n';
+import { invitationTokenOf } from '../../../lib/next-path';
 import { useAction } from '../../../lib/use-action';
 import { PublicLink } from '../../public/public-link';
 
-/** `/regs8df0s9dfsd`: registration. Once signed up, a full load leads on to creating an organisation. */
+/**
+ * `/regs8df0s9dfsd`: registration. Once signed up, a full load leads on to creating an organisation. Reached
+ * from an invitation (its link as `next`), the e-mail is the invited one, filled in and fixed: the
+ * invitation can only be accepted with that address.
+ */
 export default function RegistrationPage() {
   const { t } = useTranslation();
   const submit = useAction(signUp);
+  const invitation = useInvitation(invitationTokenOf(window.location.search));
+  const invitedEmail = invitation.data?.email ?? null;
   const [displayName, setDisplayName] = useState('');
   const [email, setEmail] = useState('');
+  useEffect(() => {
+    if (invitedEmail) setEmail(invitedEmail);
+  }, [invitedEmail]);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ displayName?: string; email?: string; password?: string }>({});
   const [failedRules, setFailedRules] = useState<PasswordRule[] | null>(null);
@@ -71,7 +82,11 @@ export default function RegistrationPage() {
             autoComplete="email"
             required
             value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
+            readOnly={invitedEmail !== null}
+            description={invitedEmail ? t('registration.invitedEmail') : undefined}
+            onChange={(event) => {
+              if (!invitedEmail) setEmail(event.currentTarget.value);
+            }}
             error={errors.email}
           />
           <NewPasswordInput
