@@ -5,6 +5,7 @@ import { Outlet, useLocation } from 'react-router';
 import { Brand } from '../../components/brand';
 import { useTranslation } from '../../lib/i18n';
 import { useDevice } from '../../lib/use-device';
+import { AccessDeniedNotice } from '../components/access-denied-notice';
 import { NavLinks } from '../components/nav-links';
 import { OrganizationSwitcher } from '../components/organization-switcher';
 import { UserMenu } from '../components/user-menu';
@@ -79,6 +80,7 @@ export default function DefaultLayout() {
 
       <AppShell.Main id="main" tabIndex={-1}>
         <Box maw={1200} mx="auto">
+          <AccessDeniedNotice />
           <Outlet />
         </Box>
       </AppShell.Main>
