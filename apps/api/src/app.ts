@@ -17,6 +17,7 @@ import { customersRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { attachmentRenderer } from './modules/delivery/tickets-document';
+import { eventExportsRoutes } from './modules/event-exports/event-exports.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { financesRoutes } from './modules/finances/finances.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -211,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(acquisitionRoutes(ctx));
       await api.register(dashboardRoutes(ctx));
       await api.register(orderAlertsRoutes(ctx));
+      await api.register(eventExportsRoutes(ctx));
       if (config.devMailbox) {
         await api.register(async (local) => {
           local.addHook('onRequest', localRequestsOnly);

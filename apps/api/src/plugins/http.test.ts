@@ -226,6 +226,9 @@ describe('OpenAPI', () => {
     // Mail about new orders (a profile setting).
     ['get', '/api/staffs/me/order-alerts'],
     ['put', '/api/staffs/me/order-alerts'],
+    // An event's attendees and check-ins as CSV.
+    ['get', '/api/events/{id}/attendees.csv'],
+    ['get', '/api/events/{id}/checkins.csv'],
   ];
 
   it('serves a valid OpenAPI 3 document listing every API route', async () => {

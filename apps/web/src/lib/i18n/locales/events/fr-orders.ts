@@ -191,6 +191,10 @@ export const frOrders: EventsTranslation['orders'] = {
     noTicketTypes: 'Ajoutez d’abord un type de billet à l’événement.',
   },
   export: {
+    attendees: 'Participants CSV',
+    checkins: 'Entrées CSV',
+    attendeesFile: 'participants',
+    checkinsFile: 'entrees',
     button: 'Exporter en CSV',
     progress: 'Export des commandes : {{count}} lues',
     cancel: 'Arrêter l’export',
