@@ -14,6 +14,9 @@ export function createAppTheme(components: MantineThemeOverride['components'] = 
     components: {
       // A loader is a status: its label is its accessible name (a label on a plain span is not allowed).
       Loader: { defaultProps: { role: 'status' } },
+      // A number out of range stays as typed, and the form says what is wrong next to it: clamping on blur
+      // (Mantine's default) changed it silently. Fields that are steppers ask for "strict" themselves.
+      NumberInput: { defaultProps: { clampBehavior: 'none' } },
       ...components,
     },
   });

@@ -2,6 +2,7 @@ import type { PasswordRule } from '@guichet/shared/password-policy';
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormError } from '../../../components/form-error';
+import { LimitedTextInput } from '../../../components/limited-text';
 import { signUp } from '../../../features/auth/api/sign-up';
 import { AuthHeading } from '../../../features/auth/components/auth-heading';
 import { isValidEmail } from '../../../features/auth/components/email-check';
@@ -67,11 +68,11 @@ export default function RegistrationPage() {
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           {showGeneralError && <FormError error={submit.error} />}
-          <TextInput
+          <LimitedTextInput
             label={t('form.displayName')}
             autoComplete="name"
             required
-            maxLength={120}
+            limit={120}
             value={displayName}
             onChange={(event) => setDisplayName(event.currentTarget.value)}
             error={errors.displayName}

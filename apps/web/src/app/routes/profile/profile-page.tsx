@@ -5,6 +5,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { FormError } from '../../../components/form-error';
+import { LimitedTextInput } from '../../../components/limited-text';
 import { PageHeader } from '../../../components/page-header';
 import { PageSection } from '../../../components/page-section';
 import { useUpdateProfile } from '../../../features/profile/api/update-profile';
@@ -86,10 +87,10 @@ export default function ProfilePage() {
               readOnly
               description={t('profile.emailHint')}
             />
-            <TextInput
+            <LimitedTextInput
               label={t('form.displayName')}
               required
-              maxLength={120}
+              limit={120}
               autoComplete="name"
               value={displayName}
               onChange={(event) => setDisplayName(event.currentTarget.value)}

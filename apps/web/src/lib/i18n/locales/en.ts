@@ -96,6 +96,7 @@ export const en = {
     displayName: 'Your name',
     required: 'This field is required.',
     invalidEmail: 'Enter a valid e-mail address.',
+    tooLong: 'At most {{max}} characters: this has {{count}}. Shorten it to save.',
     showPassword: 'Show password',
     cancel: 'Cancel',
     save: 'Save',

@@ -102,6 +102,7 @@ export const fr: Translation = {
     displayName: 'Votre nom',
     required: 'Ce champ est obligatoire.',
     invalidEmail: 'Saisissez une adresse e-mail valide.',
+    tooLong: '{{max}} caractères au plus : ce texte en compte {{count}}. Raccourcissez-le pour enregistrer.',
     showPassword: 'Afficher le mot de passe',
     cancel: 'Annuler',
     save: 'Enregistrer',
