@@ -21,6 +21,7 @@ import { CardPayment } from '../../../features/buyer/card-payment';
 import { formatEventDate } from '../../../features/buyer/format';
 import { IssuedTickets } from '../../../features/buyer/issued-tickets';
 import { LoadFailed } from '../../../features/buyer/load-failed';
+import { dateTimeFormat } from '../../../lib/date-format';
 import { type TranslationKey, useTranslation } from '../../../lib/i18n';
 import { orderCodeOf } from '../../buyer/navigation';
 
@@ -120,7 +121,7 @@ function OrderView({
         {order.status === 'reserved' && order.reservedUntil && (
           <Text size="sm" mt={4}>
             {t('buyer.order.reservedUntil', {
-              time: new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(
+              time: dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(
                 new Date(order.reservedUntil),
               ),
             })}

@@ -38,7 +38,7 @@ export const frFinances: FinancesTranslation = {
     orders_other: '{{count}} commandes payées',
     feesDetail: 'plateforme {{platform}} · prestataire {{processor}}',
     vatNote:
-      'Les prix sont TTC. Les taux de TVA ne sont pas encore enregistrés : aucune ventilation par taux n’est affichée.',
+      'Les prix sont TTC. Les taux de TVA ne sont pas encore enregistrés : aucune ventilation par taux n’est affichée.',
     showRows: 'Voir les lignes de {{figure}}',
     chartTitle: 'Ventes dans le temps',
     chartLabel: 'Ventes et remboursements par {{bucket}}, du {{from}} au {{to}}',
