@@ -69,6 +69,7 @@ export const enBackOffice = {
     switchOrganization: 'Switch organisation',
     createOrganization: 'Create an organisation',
     userMenu: 'Account menu for {{name}}',
+    userMenuSuffix: ', account menu',
     profile: 'Profile',
     editPassword: 'Change password',
     signOut: 'Sign out',

@@ -70,6 +70,7 @@ export const frBackOffice: BackOfficeTranslation = {
     switchOrganization: 'Changer d’organisation',
     createOrganization: 'Créer une organisation',
     userMenu: 'Menu du compte de {{name}}',
+    userMenuSuffix: ', menu du compte',
     profile: 'Profil',
     editPassword: 'Changer de mot de passe',
     signOut: 'Se déconnecter',
