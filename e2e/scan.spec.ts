@@ -315,5 +315,7 @@ test('a SCAN-only steward finds a pay-at-the-door order by its code, takes the p
   );
   expect(orders.items).toEqual([expect.objectContaining({ code: placed.code, status: 'paid' })]);
   const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
+  expect(
+    axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
+  ).toEqual([]);
 });
