@@ -13,7 +13,7 @@ test('a staff member edits their profile, changes their password, signs out and 
 
   await page.goto('/profile');
   await page.getByLabel('Your name').fill('Paula Renamed');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Your profile has been saved.')).toBeVisible();
   // The profile reloads from the API: the new name shows in the account menu and survives a reload.
   await page.reload();

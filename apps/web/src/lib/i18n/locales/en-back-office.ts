@@ -349,7 +349,7 @@ export const enBackOffice = {
     off: 'No e-mail',
     each: 'An e-mail for each new order',
     daily: 'A daily digest (in the morning, in the organisation’s time zone)',
-    save: 'Save',
+    save: 'Save this choice',
     saved: 'Your choice is saved.',
   },
 };

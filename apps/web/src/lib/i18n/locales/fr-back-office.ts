@@ -356,7 +356,7 @@ export const frBackOffice: BackOfficeTranslation = {
     off: 'Aucun e-mail',
     each: 'Un e-mail pour chaque nouvelle commande',
     daily: 'Un récapitulatif quotidien (le matin, dans le fuseau horaire de l’organisation)',
-    save: 'Enregistrer',
+    save: 'Enregistrer ce choix',
     saved: 'Votre choix est enregistré.',
   },
 };
