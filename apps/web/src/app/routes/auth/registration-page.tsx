@@ -3,12 +3,12 @@ import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormError } from '../../../components/form-error';
 import { LimitedTextInput } from '../../../components/limited-text';
+import { getInvitedEmail } from '../../../features/auth/api/invited-email';
 import { signUp } from '../../../features/auth/api/sign-up';
 import { AuthHeading } from '../../../features/auth/components/auth-heading';
 import { isValidEmail } from '../../../features/auth/components/email-check';
 import { NewPasswordInput } from '../../../features/auth/components/new-password-input';
 import { handlePolicyFailure } from '../../../features/auth/components/policy-failure';
-import { useInvitation } from '../../../features/teams/api/get-invitation';
 import { fieldErrors } from '../../../lib/field-errors';
 import { currentLocale, useTranslation } from '../../../lib/i18n';
 import { invitationTokenOf } from '../../../lib/next-path';
@@ -23,13 +23,22 @@ import { PublicLink } from '../../public/public-link';
 export default function RegistrationPage() {
   const { t } = useTranslation();
   const submit = useAction(signUp);
-  const invitation = useInvitation(invitationTokenOf(window.location.search));
-  const invitedEmail = invitation.data?.email ?? null;
+  const [invitedEmail, setInvitedEmail] = useState<string | null>(null);
   const [displayName, setDisplayName] = useState('');
   const [email, setEmail] = useState('');
   useEffect(() => {
-    if (invitedEmail) setEmail(invitedEmail);
-  }, [invitedEmail]);
+    const token = invitationTokenOf(window.location.search);
+    if (!token) return;
+    let current = true;
+    void getInvitedEmail(token).then((invited) => {
+      if (!current || !invited) return;
+      setInvitedEmail(invited);
+      setEmail(invited);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ displayName?: string; email?: string; password?: string }>({});
   const [failedRules, setFailedRules] = useState<PasswordRule[] | null>(null);
