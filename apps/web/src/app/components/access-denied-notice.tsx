@@ -1,5 +1,5 @@
 import { type AppRoute, ROUTE_ACCESS } from '@guichet/shared/permissions';
-import { Alert } from '@mantine/core';
+import { Button, Group, Paper, Text } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { ROUTE_META } from '../../lib/route-meta';
@@ -19,7 +19,7 @@ function deniedOf(state: unknown): AppRoute | null {
  * On the page a staff member lands on after being sent away from one they may not open: which page, what
  * it needs, whom to ask. Closing it forgets it (the location's state), as does any other navigation.
  */
-export function AccessDeniedNotice() {
+export default function AccessDeniedNotice() {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
@@ -30,18 +30,20 @@ export function AccessDeniedNotice() {
     access.kind === 'permission'
       ? access.anyOf.map((permission) => t(`teams.permission.${permission}`)).join(t('accessDenied.or'))
       : '';
+  const close = () => void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   return (
-    <Alert
-      color="orange"
-      variant="light"
-      role="status"
-      mb="md"
-      title={t('accessDenied.title', { page: t(`pages.${ROUTE_META[denied].title}`) })}
-      withCloseButton
-      closeButtonLabel={t('accessDenied.close')}
-      onClose={() => void navigate(`${location.pathname}${location.search}`, { replace: true, state: null })}
-    >
-      {t('accessDenied.body', { needs })}
-    </Alert>
+    <Paper withBorder p="sm" mb="md" role="status" bg="orange.0">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <div>
+          <Text fw={700} size="sm">
+            {t('accessDenied.title', { page: t(`pages.${ROUTE_META[denied].title}`) })}
+          </Text>
+          <Text size="sm">{t('accessDenied.body', { needs })}</Text>
+        </div>
+        <Button variant="subtle" color="dark" size="compact-sm" onClick={close}>
+          {t('accessDenied.close')}
+        </Button>
+      </Group>
+    </Paper>
   );
 }

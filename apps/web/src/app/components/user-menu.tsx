@@ -1,5 +1,5 @@
 import { LOCALES } from '@guichet/shared/i18n';
-import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { setFlash } from '../../lib/flash';
 import { useTranslation } from '../../lib/i18n';
@@ -47,7 +47,7 @@ export function UserMenu({ compact }: { compact: boolean }) {
                     {t(`roles.${role}`)}
                   </Text>
                 )}
-                <VisuallyHidden>{t('nav.userMenuSuffix')}</VisuallyHidden>
+                <span className="visually-hidden">{t('nav.userMenuSuffix')}</span>
               </div>
             )}
           </Group>
