@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, DOOR, signIn } from './support';
+import { apiCreateOrganization, apiSignUp, DEMO, DOOR, signIn } from './support';
 
 test('the organisation switcher changes organisation, and the choice survives a reload', async ({ page }) => {
   await signIn(page, DEMO.email, DEMO.password);
@@ -24,9 +24,16 @@ test('the organisation switcher changes organisation, and the choice survives a 
   const orgCookie = cookies.find((cookie) => cookie.name === 'guichet_org');
   expect(orgCookie?.path).toBe('/');
 
-  // A page they may not open sends them to the first page they may open.
+  // A page they may not open sends them to the first page they may open, which tells them why.
   await page.goto('/teams');
   await expect(page).toHaveURL(/\/events$/);
+  const notice = page.getByRole('status').filter({ hasText: 'You cannot open “Team”' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('Everything (administrator)');
+  await notice.getByRole('button', { name: 'Close this notice' }).click();
+  await expect(notice).toHaveCount(0);
+  // The event page's breadcrumbs do not offer the dashboard, which they may not open.
+  await expect(page.getByRole('navigation', { name: 'Breadcrumbs' })).toHaveCount(0);
   await page.goto('/settings/company');
   await expect(page).toHaveURL(/\/events$/);
   await page.goto('/finances');
@@ -68,4 +75,26 @@ test('on a phone the navigation opens from a burger menu', async ({ browser }) =
   await page.getByRole('dialog').getByRole('link', { name: 'Events' }).click();
   await expect(page).toHaveURL(/\/events$/);
   await context.close();
+});
+
+test('creating a second organisation selects it, and it stays selected after a reload', async ({
+  page,
+  request,
+}) => {
+  const person = await apiSignUp(request, 'Olivia Owner');
+  await apiCreateOrganization(request, person.accessToken, 'First Theatre');
+  await signIn(page, person.email, person.password);
+  await expect(page.getByRole('heading', { name: 'Welcome, Olivia Owner' })).toBeVisible();
+
+  await page.goto('/create-organization');
+  await page.getByLabel('Organisation name').fill('Second Festival');
+  await page.getByRole('button', { name: 'Create the organisation' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome, Olivia Owner' })).toBeVisible();
+  await expect(page.getByLabel('Switch organisation').locator('option:checked')).toHaveText(
+    'Second Festival',
+  );
+  await page.reload();
+  await expect(page.getByLabel('Switch organisation').locator('option:checked')).toHaveText(
+    'Second Festival',
+  );
 });

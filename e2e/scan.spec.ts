@@ -23,7 +23,7 @@ async function doorFixture(request: APIRequestContext) {
   const organization = await apiCreateOrganization(request, admin.accessToken, `Gates ${suffix}`);
   const adminHeaders = { authorization: `Bearer ${admin.accessToken}`, 'x-organization-id': organization.id };
   const start = Date.now() + 60 * 60 * 1000;
-  const event = await call<{ id: string; name: string }>(
+  const event = await call<{ id: string; name: string; slug: string }>(
     request,
     'POST',
     '/api/events',
@@ -94,7 +94,8 @@ async function doorFixture(request: APIRequestContext) {
     undefined,
     200,
   );
-  return { event, adminHeaders, tickets: order.tickets, email, password };
+  const orgSlug = (organization as { slug?: string }).slug ?? '';
+  return { event, adminHeaders, tickets: order.tickets, email, password, orgSlug, standard };
 }
 
 async function typeCode(page: Page, secret: string) {
@@ -265,4 +266,55 @@ test("the camera reads a ticket's QR code with the bundled decoder (Chromium fed
   } finally {
     await browser.close();
   }
+});
+
+test('a SCAN-only steward finds a pay-at-the-door order by its code, takes the payment and admits it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const { event, adminHeaders, email, password, orgSlug, standard } = await doorFixture(request);
+  await call(request, 'POST', `/api/events/${event.id}/publish`, adminHeaders, undefined, 200);
+  const placed = await call<{ code: string; status: string }>(
+    request,
+    'POST',
+    `/api/public/events/${orgSlug}/${event.slug}/orders`,
+    {},
+    {
+      buyer: { name: 'Pat Later', email: uniqueEmail('later') },
+      lines: [{ ticketTypeId: standard.id, quantity: 2 }],
+      paymentMethod: 'offline',
+    },
+    201,
+  );
+  expect(placed.status).toBe('pending_payment');
+
+  await page.goto('/connection');
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/scan$/, { timeout: 20_000 });
+  await page.getByRole('checkbox', { name: 'Main gate' }).check();
+  await page.getByRole('button', { name: 'Start scanning' }).click();
+  await expect(page.getByTestId('scan-mode')).toHaveText('Online');
+
+  await page.getByRole('textbox', { name: 'Order code' }).fill(placed.code);
+  await page.getByRole('button', { name: 'Find', exact: true }).click();
+  await expect(page.getByText(`2 tickets for ${event.name} · €50.00`)).toBeVisible();
+  await page.getByText('Cash', { exact: true }).click();
+  await page.getByRole('button', { name: 'Received €50.00 (Cash): let them in' }).click();
+  await expect(page.getByText('Paid €50.00. 2 tickets admitted.')).toBeVisible();
+
+  // The back office sees the order paid, in cash, and both of its tickets inside.
+  const orders = await call<{ items: { code: string; status: string }[] }>(
+    request,
+    'GET',
+    `/api/events/${event.id}/orders?q=${placed.code}`,
+    adminHeaders,
+    undefined,
+    200,
+  );
+  expect(orders.items).toEqual([expect.objectContaining({ code: placed.code, status: 'paid' })]);
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(
+    axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
+  ).toEqual([]);
 });

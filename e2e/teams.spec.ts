@@ -35,7 +35,9 @@ test('an admin invites a colleague with EVENT, the colleague joins, then gets AL
   await colleague.getByRole('link', { name: 'Create my account' }).click();
   await expect(colleague).toHaveURL(/\/regs8df0s9dfsd\?next=/);
   await colleague.getByLabel('Your name').fill('Colin Colleague');
-  await colleague.getByLabel('E-mail address').fill(colleagueEmail);
+  // The invited address is filled in and fixed: the invitation is accepted with it.
+  await expect(colleague.getByLabel('E-mail address')).toHaveValue(colleagueEmail);
+  await expect(colleague.getByLabel('E-mail address')).toHaveAttribute('readonly', '');
   await colleague.getByRole('textbox', { name: 'Password', exact: true }).fill('a fine password');
   await colleague.getByRole('button', { name: 'Create my account' }).click();
   await expect(colleague.getByRole('heading', { name: 'Join Cirque Lumière' })).toBeVisible();

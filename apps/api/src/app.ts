@@ -19,6 +19,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { attachmentRenderer } from './modules/delivery/tickets-document';
 import { documentsRoutes } from './modules/documents/documents.routes';
+import { eventExportsRoutes } from './modules/event-exports/event-exports.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { accountCodesRoutes } from './modules/finances/account-codes.routes';
 import { financesRoutes } from './modules/finances/finances.routes';
@@ -32,6 +33,8 @@ import { mailboxApiRoutes, registerMailboxPage } from './modules/mail/mailbox.ro
 import { MailingLane, mailingJob } from './modules/mailings/mailing-lane';
 import { mailingsRoutes, unsubscribeRoutes } from './modules/mailings/mailings.routes';
 import { mapRoutes } from './modules/map/map.routes';
+import { orderAlertsJob } from './modules/order-alerts/order-alerts.job';
+import { orderAlertsRoutes } from './modules/order-alerts/order-alerts.routes';
 import { reservationExpiryJob } from './modules/orders/expiry.job';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
@@ -198,6 +201,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const payoutsJob = makePayoutsJob(ctx, app.log);
   if (deps.startWorker !== false && ctx.payments) app.addHook('onReady', async () => payoutsJob.start());
   app.addHook('onClose', async () => payoutsJob.stop());
+  const orderAlerts = orderAlertsJob(ctx, app.log);
+  if (deps.startWorker !== false) app.addHook('onReady', async () => orderAlerts.start());
+  app.addHook('onClose', async () => orderAlerts.stop());
 
   await registerCompression(app);
   await app.register(cookie);
@@ -262,6 +268,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(webhooksRoutes(ctx));
       await api.register(mailingsRoutes(ctx));
       await api.register(unsubscribeRoutes(ctx));
+      await api.register(orderAlertsRoutes(ctx));
+      await api.register(eventExportsRoutes(ctx));
       if (config.devMailbox) {
         await api.register(async (local) => {
           local.addHook('onRequest', localRequestsOnly);

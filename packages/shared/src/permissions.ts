@@ -401,6 +401,13 @@ export const API_ACCESS = {
   /** The development mailbox, registered only when DEV_MAILBOX is on. */
   'devMailbox.list': PUBLIC,
   'devMailbox.attachment': PUBLIC,
+
+  /** Mail about new orders, per order or a daily digest: one's own setting (sent only where ALL or EVENT). */
+  'staffs.orderAlerts': SIGNED_IN,
+  'staffs.updateOrderAlerts': SIGNED_IN,
+  /** An event's attendees and check-ins as CSV, beside its orders. */
+  'eventExports.attendees': EVENTS,
+  'eventExports.checkins': EVENTS,
 } as const satisfies Record<string, ApiAccess>;
 
 export type ApiAction = keyof typeof API_ACCESS;

@@ -276,6 +276,12 @@ describe('OpenAPI', () => {
     ['post', '/api/finances/closing'],
     ['get', '/api/finances/account-codes'],
     ['put', '/api/finances/account-codes'],
+    // Mail about new orders (a profile setting).
+    ['get', '/api/staffs/me/order-alerts'],
+    ['put', '/api/staffs/me/order-alerts'],
+    // An event's attendees and check-ins as CSV.
+    ['get', '/api/events/{id}/attendees.csv'],
+    ['get', '/api/events/{id}/checkins.csv'],
   ];
 
   it('serves a valid OpenAPI 3 document listing every API route', async () => {

@@ -116,6 +116,7 @@ describe('navigation guard', () => {
     expect(decideAccess({ ...base, route: '/teams', permissions: ['FINANCE'] })).toEqual({
       type: 'redirect',
       to: '/finances',
+      denied: '/teams',
     });
     expect(decideAccess({ ...base, route: '/events/:id', permissions: ['EVENT'] })).toEqual({
       type: 'allow',

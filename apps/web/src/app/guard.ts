@@ -2,7 +2,11 @@ import { type AppRoute, canAccessRoute, firstAllowedRoute, ROUTE_ACCESS } from '
 import { nextFromSearch, safeNextPath } from '../lib/next-path';
 import { SCAN_PATH } from '../lib/public-paths';
 
-export type GuardDecision = { type: 'allow' } | { type: 'wait' } | { type: 'redirect'; to: string };
+export type GuardDecision =
+  | { type: 'allow' }
+  | { type: 'wait' }
+  /** `denied`: the page the staff member may not open, so the page they land on can tell them why. */
+  | { type: 'redirect'; to: string; denied?: AppRoute };
 
 export interface GuardInput {
   /** The matched route pattern; null for the 404 page. */
@@ -50,5 +54,9 @@ export function decideAccess(input: GuardInput): GuardDecision {
   }
   if (canAccessRoute(route, input.permissions)) return { type: 'allow' };
   const fallback = firstAllowedRoute(input.permissions);
-  return fallback === route ? { type: 'allow' } : { type: 'redirect', to: fallback };
+  if (fallback === route) return { type: 'allow' };
+  // The home page is where sign-in leads everyone: being sent on from it needs no explanation.
+  return route === '/'
+    ? { type: 'redirect', to: fallback }
+    : { type: 'redirect', to: fallback, denied: route };
 }

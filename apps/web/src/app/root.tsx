@@ -11,6 +11,7 @@ import { applyProfile, stateWithProfile } from '../lib/session/apply-profile';
 import { sessionStore } from '../lib/session/store';
 import { useSession } from '../lib/session/use-session';
 import { toastInfo } from '../lib/toasts';
+import type { DeniedState } from './components/access-denied-notice';
 import { decideAccess } from './guard';
 
 export function FullPageLoader() {
@@ -84,7 +85,9 @@ export function Root() {
   if (decision.type === 'redirect') {
     // The sign-in pages and the scanner are other start-ups: a full load, not a move of the router.
     const elsewhere = isPublicAuthPath(pathOf(decision.to)) || decision.to === SCAN_PATH;
-    return elsewhere ? <LeaveFor to={decision.to} /> : <Navigate to={decision.to} replace />;
+    if (elsewhere) return <LeaveFor to={decision.to} />;
+    const state: DeniedState | null = decision.denied ? { denied: decision.denied } : null;
+    return <Navigate to={decision.to} replace state={state} />;
   }
   return <Outlet />;
 }

@@ -3,9 +3,13 @@ import { Anchor, Breadcrumbs, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../lib/i18n';
-import { ROUTE_META, routeTrail } from '../lib/route-meta';
+import { ROUTE_META, reachableAncestors } from '../lib/route-meta';
+import { useSessionState } from '../lib/session/use-session';
 
-/** Breadcrumbs from the route table, then the page title (the one `<h1>` of the page). */
+/**
+ * Breadcrumbs from the route table, then the page title (the one `<h1>` of the page). An ancestor the
+ * staff member may not open is left out: a breadcrumb never leads to a page that would send them away.
+ */
 export function PageHeader({
   route,
   title,
@@ -16,14 +20,15 @@ export function PageHeader({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const trail = routeTrail(route);
+  const { permissions } = useSessionState();
+  const ancestors = reachableAncestors(route, permissions);
   const pageTitle = title ?? t(`pages.${ROUTE_META[route].title}`);
   return (
     <Stack gap={4} mb="lg">
-      {trail.length > 1 && (
+      {ancestors.length > 0 && (
         <nav aria-label={t('nav.breadcrumbs')}>
           <Breadcrumbs separator="›">
-            {trail.slice(0, -1).map((ancestor) => (
+            {ancestors.map((ancestor) => (
               <Anchor key={ancestor} component={Link} to={ancestor} size="sm">
                 {t(`pages.${ROUTE_META[ancestor].title}`)}
               </Anchor>

@@ -1,4 +1,4 @@
-import type { AppRoute } from '@guichet/shared/permissions';
+import { type AppRoute, canAccessRoute } from '@guichet/shared/permissions';
 
 /** Translation keys of page titles (under `pages.`), checked against the English catalogue. */
 export type PageKey = keyof typeof import('./i18n/locales/en').en.pages;
@@ -55,6 +55,16 @@ export function routeTrail(route: AppRoute): AppRoute[] {
     current = ROUTE_META[current].parent;
   }
   return trail;
+}
+
+/** The route's ancestors the staff member may open (holding `permissions`): its breadcrumbs. */
+export function reachableAncestors(
+  route: AppRoute,
+  permissions: readonly string[] | null | undefined,
+): AppRoute[] {
+  return routeTrail(route)
+    .slice(0, -1)
+    .filter((ancestor) => canAccessRoute(ancestor, permissions));
 }
 
 /** What a route object carries in `handle`. */

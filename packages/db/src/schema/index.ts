@@ -7,6 +7,7 @@ export * from './identity';
 export * from './integrations';
 export * from './ledger';
 export * from './mailings';
+export * from './order-alerts';
 export * from './orders';
 export * from './organizations';
 export * from './outbox';

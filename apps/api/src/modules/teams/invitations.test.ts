@@ -78,6 +78,12 @@ describe('inviting', () => {
     expect(mail.subject).toContain('Théâtre du Port');
     expect(mail.text).toContain(`http://localhost:4000/invitations/accept?token=${token}`);
     expect(mail.html).toContain('Accept the invitation');
+    // A real link in the HTML: an anchor whose target is the invitation's address.
+    expect(mail.html).toMatch(
+      new RegExp(
+        `<a href="http://localhost:4000/invitations/accept\\?token=${token}"[^>]*>Accept the invitation</a>`,
+      ),
+    );
 
     const [row] = await t.app.ctx.db.select().from(invitations).where(eq(invitations.id, body.id));
     expect(row?.tokenHash).toBe(sha256(token));

@@ -27,7 +27,12 @@ export function UserMenu({ compact }: { compact: boolean }) {
   return (
     <Menu position="bottom-end" width={240} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={t('nav.userMenu', { name })} p={4} style={{ borderRadius: 8 }}>
+        {/* Its accessible name holds the visible name and role (WCAG 2.5.3), then what the button opens. */}
+        <UnstyledButton
+          aria-label={compact ? t('nav.userMenu', { name }) : undefined}
+          p={4}
+          style={{ borderRadius: 8 }}
+        >
           <Group gap="xs" wrap="nowrap">
             <Avatar color="blue" radius="xl" size={34} aria-hidden="true">
               {initials(name)}
@@ -42,6 +47,7 @@ export function UserMenu({ compact }: { compact: boolean }) {
                     {t(`roles.${role}`)}
                   </Text>
                 )}
+                <span className="visually-hidden">{t('nav.userMenuSuffix')}</span>
               </div>
             )}
           </Group>

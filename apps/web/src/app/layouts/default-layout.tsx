@@ -1,6 +1,6 @@
 import { AppShell, Box, Burger, Drawer, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Brand } from '../../components/brand';
 import { useTranslation } from '../../lib/i18n';
@@ -11,12 +11,16 @@ import { UserMenu } from '../components/user-menu';
 
 const NAVBAR_WIDTH = 240;
 
+// Shown only after the guard sent someone away from a page: its own chunk, out of the shell's budget.
+const AccessDeniedNotice = lazy(() => import('../components/access-denied-notice'));
+
 /** The back office frame: header with organisation and account, navigation (a drawer on phones). */
 export default function DefaultLayout() {
   const { t } = useTranslation();
   const { phoneLayout } = useDevice();
   const [drawerOpened, drawer] = useDisclosure(false);
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
+  const denied = typeof state === 'object' && state !== null && 'denied' in state;
 
   useEffect(() => {
     if (pathname) drawer.close();
@@ -79,6 +83,11 @@ export default function DefaultLayout() {
 
       <AppShell.Main id="main" tabIndex={-1}>
         <Box maw={1200} mx="auto">
+          {denied && (
+            <Suspense fallback={null}>
+              <AccessDeniedNotice />
+            </Suspense>
+          )}
           <Outlet />
         </Box>
       </AppShell.Main>

@@ -1,21 +1,10 @@
 import type { EventDetail } from '@guichet/shared/events';
 import type { CheckinEntry, Conflict } from '@guichet/shared/scan';
-import {
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Radio,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, Paper, Radio, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { FormError } from '../../components/form-error';
+import { LimitedTextarea } from '../../components/limited-text';
 import { useTranslation } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toasts';
 import { useConflicts } from './api/list-conflicts';
@@ -175,12 +164,12 @@ function ResolveModal({
           />
         </Stack>
       </Radio.Group>
-      <Textarea
+      <LimitedTextarea
         label={t('checkin.conflicts.note')}
         placeholder={t('checkin.conflicts.notePlaceholder')}
         value={note}
         onChange={(input) => setNote(input.currentTarget.value)}
-        maxLength={1000}
+        limit={1000}
         autosize
         minRows={2}
       />

@@ -1,3 +1,5 @@
+import { dateTimeFormat } from '../../lib/date-format';
+
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 function format(locale: string, timeZone: string, withZone: boolean): Intl.DateTimeFormat {
@@ -12,10 +14,10 @@ function format(locale: string, timeZone: string, withZone: boolean): Intl.DateT
       ...(withZone ? { year: 'numeric', timeZoneName: 'short' } : { second: '2-digit' }),
     };
     try {
-      found = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+      found = dateTimeFormat(locale, { ...options, timeZone });
     } catch {
       // A zone this browser does not know: the instant is still right, in UTC and labelled so.
-      found = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC', timeZoneName: 'short' });
+      found = dateTimeFormat(locale, { ...options, timeZone: 'UTC', timeZoneName: 'short' });
     }
     formats.set(key, found);
   }

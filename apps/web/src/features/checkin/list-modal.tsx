@@ -4,6 +4,7 @@ import { Checkbox, Fieldset, NumberInput, Radio, SimpleGrid, Stack, Text, TextIn
 import { type FormEvent, useState } from 'react';
 import { AppModal } from '../../components/app-modal';
 import { FormActions } from '../../components/form-actions';
+import { LimitedTextInput } from '../../components/limited-text';
 import { useTranslation } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toasts';
 import { useDevice } from '../../lib/use-device';
@@ -93,13 +94,13 @@ function ListForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput
+        <LimitedTextInput
           label={t('checkin.lists.name')}
           description={t('checkin.lists.nameHint')}
           value={values.name}
           onChange={(input) => change('name', { name: input.currentTarget.value })}
           error={problem('name')}
-          maxLength={LIST_NAME_MAX}
+          limit={LIST_NAME_MAX}
           required
           data-autofocus
         />
@@ -182,8 +183,6 @@ function ListForm({
               error={problem('capacityAlert')}
               min={1}
               max={ALERT_MAX}
-              allowDecimal={false}
-              allowNegative={false}
             />
           </Stack>
         </Fieldset>

@@ -1,8 +1,9 @@
 import type { EventDetail } from '@guichet/shared/events';
-import { Button, Group, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useMemo, useState } from 'react';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { FormError } from '../../components/form-error';
+import { LimitedTextarea } from '../../components/limited-text';
 import { useTranslation } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toasts';
 import { useDevice } from '../../lib/use-device';
@@ -103,12 +104,12 @@ export function RecentCheckins({ event }: { event: EventDetail }) {
           )
         }
       >
-        <Textarea
+        <LimitedTextarea
           label={t('checkin.recent.reason')}
           placeholder={t('checkin.recent.reasonPlaceholder')}
           value={reason}
           onChange={(input) => setReason(input.currentTarget.value)}
-          maxLength={500}
+          limit={500}
           autosize
           minRows={1}
         />

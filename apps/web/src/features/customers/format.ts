@@ -1,4 +1,5 @@
 import { formatMoney } from '@guichet/shared/money';
+import { dateTimeFormat } from '../../lib/date-format';
 
 const instants = new Map<string, Intl.DateTimeFormat>();
 const days = new Map<string, Intl.DateTimeFormat>();
@@ -7,7 +8,7 @@ const days = new Map<string, Intl.DateTimeFormat>();
 export function formatInstant(instant: string, locale: string): string {
   let format = instants.get(locale);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+    format = dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
     instants.set(locale, format);
   }
   return format.format(new Date(instant));
@@ -16,7 +17,7 @@ export function formatInstant(instant: string, locale: string): string {
 export function formatDay(instant: string, locale: string): string {
   let format = days.get(locale);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+    format = dateTimeFormat(locale, { dateStyle: 'medium' });
     days.set(locale, format);
   }
   return format.format(new Date(instant));

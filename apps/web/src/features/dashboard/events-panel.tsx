@@ -1,12 +1,15 @@
 import type { DashboardEvent, DashboardEvents } from '@guichet/shared/dashboard';
 import { Anchor, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { dateTimeFormat } from '../../lib/date-format';
 import { eventPath } from '../../lib/event-resource';
 import { useTranslation } from '../../lib/i18n';
 
 function EventCard({ event, canOpen }: { event: DashboardEvent; canOpen: boolean }) {
   const { t, locale } = useTranslation();
-  const when = new Date(event.startsAt).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(event.startsAt),
+  );
   const percent = event.fillRate === null ? null : Math.round(event.fillRate * 100);
   return (
     <Card withBorder padding="md">

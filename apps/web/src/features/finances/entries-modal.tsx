@@ -2,6 +2,7 @@ import type { LedgerEntry } from '@guichet/shared/finances';
 import { formatMoney } from '@guichet/shared/money';
 import { Anchor, Button, Center, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import { AppModal } from '../../components/app-modal';
+import { dateTimeFormat } from '../../lib/date-format';
 import { useTranslation } from '../../lib/i18n';
 import { useLedgerEntries } from './api/list-entries';
 
@@ -23,7 +24,7 @@ export function EntriesModal({
   const { t, locale } = useTranslation();
   const entries = useLedgerEntries(query);
   const items = entries.data?.pages.flatMap((page) => page.items) ?? [];
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const orderLink = (entry: LedgerEntry) =>
     entry.orderId && entry.orderCode ? (
       <Anchor

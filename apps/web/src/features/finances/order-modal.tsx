@@ -2,6 +2,7 @@ import { formatMoney } from '@guichet/shared/money';
 import { Button, Center, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { AmountBreakdown } from '../../components/amount-breakdown';
 import { AppModal } from '../../components/app-modal';
+import { dateTimeFormat } from '../../lib/date-format';
 import { useTranslation } from '../../lib/i18n';
 import { useFinanceOrder } from './api/get-finance-order';
 import { useIssueDocument } from './api/issue-document';
@@ -13,7 +14,7 @@ export function FinanceOrderModal({ orderId, onClose }: { orderId: string | null
   const issue = useIssueDocument(orderId ?? '');
   const data = order.data;
   const money = (minor: number) => formatMoney(minor, data?.currency ?? 'EUR', locale);
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <AppModal
       opened={orderId !== null}

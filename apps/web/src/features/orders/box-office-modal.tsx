@@ -1,21 +1,11 @@
 import type { EventDetail, TicketType } from '@guichet/shared/events';
 import { formatMoney } from '@guichet/shared/money';
 import type { OrderDetail } from '@guichet/shared/orders';
-import {
-  Alert,
-  Checkbox,
-  Fieldset,
-  Group,
-  NumberInput,
-  Radio,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Checkbox, Fieldset, Group, NumberInput, Radio, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { AppModal } from '../../components/app-modal';
 import { FormActions } from '../../components/form-actions';
+import { LimitedTextarea, LimitedTextInput } from '../../components/limited-text';
 import { isApiError } from '../../lib/api-error';
 import { useTranslation } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toasts';
@@ -101,14 +91,14 @@ function TicketTypeLine({
       {quantity > 0 && quantity <= 20 && (
         <Stack gap={4} pl="md">
           {Array.from({ length: quantity }, (_, index) => (
-            <TextInput
+            <LimitedTextInput
               // biome-ignore lint/suspicious/noArrayIndexKey: the fields are the ticket positions themselves.
               key={index}
               size="xs"
               label={t('orders.boxOffice.attendee', { name: type.name, number: index + 1 })}
               value={names[index] ?? ''}
               onChange={(input) => onName(index, input.currentTarget.value)}
-              maxLength={200}
+              limit={200}
             />
           ))}
         </Stack>
@@ -213,22 +203,22 @@ function BoxOfficeForm({
             <Radio value="comp" label={t('orders.boxOffice.comp')} />
           </Group>
         </Radio.Group>
-        <TextInput
+        <LimitedTextInput
           label={t('orders.boxOffice.buyerName')}
           value={values.buyerName}
           onChange={(input) => set({ buyerName: input.currentTarget.value })}
           error={errors.buyerName}
-          maxLength={200}
+          limit={200}
           autoComplete="off"
           required
         />
-        <TextInput
+        <LimitedTextInput
           label={t('orders.boxOffice.buyerEmail')}
           type="email"
           value={values.buyerEmail}
           onChange={(input) => set({ buyerEmail: input.currentTarget.value })}
           error={errors.buyerEmail}
-          maxLength={254}
+          limit={254}
           autoComplete="off"
           required
         />
@@ -237,11 +227,11 @@ function BoxOfficeForm({
           checked={values.sendEmail}
           onChange={(input) => set({ sendEmail: input.currentTarget.checked })}
         />
-        <Textarea
+        <LimitedTextarea
           label={t('orders.boxOffice.note')}
           value={values.note}
           onChange={(input) => set({ note: input.currentTarget.value })}
-          maxLength={1000}
+          limit={1000}
           autosize
           minRows={1}
         />

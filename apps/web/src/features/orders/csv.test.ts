@@ -1,45 +1,8 @@
+import { csvDialect, toCsv } from '@guichet/shared/csv';
 import type { OrderSummary } from '@guichet/shared/orders';
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from '../../lib/i18n';
-import { csvCell, orderRows, toCsv, UTF8_BOM } from './csv';
-
-describe('csvCell', () => {
-  it('leaves plain text and numbers as they are', () => {
-    expect(csvCell('Zoé Dupont')).toBe('Zoé Dupont');
-    expect(csvCell(12)).toBe('12');
-    expect(csvCell(-3)).toBe('-3');
-    expect(csvCell(null)).toBe('');
-  });
-
-  it('quotes commas, quotes and line breaks, doubling the quotes', () => {
-    expect(csvCell('Dupont, Zoé')).toBe('"Dupont, Zoé"');
-    expect(csvCell('The "Boss"')).toBe('"The ""Boss"""');
-    expect(csvCell('line one\nline two')).toBe('"line one\nline two"');
-    expect(csvCell('a\r\nb')).toBe('"a\r\nb"');
-  });
-
-  it.each(['=1+1', '+33 6 12', '-2', '@SUM(A1)', '\t=1', '\r=1'])(
-    'defuses text that a spreadsheet would run as a formula: %j',
-    (value) => {
-      expect(csvCell(value).replace(/^"/, '')).toMatch(/^'/);
-    },
-  );
-
-  it('defuses and quotes a formula with a comma', () => {
-    expect(csvCell('=HYPERLINK("http://x",1)')).toBe('"\'=HYPERLINK(""http://x"",1)"');
-  });
-});
-
-describe('toCsv', () => {
-  it('starts with a byte order mark and ends rows with CRLF', () => {
-    const csv = toCsv([
-      ['a', 'b'],
-      ['é', 1],
-    ]);
-    expect(csv.startsWith(UTF8_BOM)).toBe(true);
-    expect(csv.slice(1)).toBe('a,b\r\né,1\r\n');
-  });
-});
+import { orderRows } from './csv';
 
 describe('orderRows', () => {
   const t = ((key: string) => `[${key}]`) as TFunction;
@@ -61,24 +24,27 @@ describe('orderRows', () => {
     createdAt: '2026-01-02T09:59:00.000Z',
   };
 
-  it('has a header and one row per order, amounts as exact decimals', () => {
-    const rows = orderRows([order, { ...order, totalMinor: 500, currency: 'JPY', paidAt: null }], t);
+  it('writes the shared CSV: English commas and decimal points, dates as cells in the event’s zone', () => {
+    const rows = orderRows(
+      [order, { ...order, totalMinor: 500, currency: 'JPY', paidAt: null }],
+      t,
+      'Europe/Paris',
+    );
     expect(rows).toHaveLength(3);
-    expect(rows[0]?.[0]).toBe('[orders.export.columns.code]');
-    expect(rows[1]).toEqual([
-      'ABCD',
-      '[orders.status.paid]',
-      'Zoé',
-      'zoe@example.com',
-      2,
-      '12.50',
-      'EUR',
-      '[orders.payment.box_office]',
-      '[orders.export.channel.box_office]',
-      '2026-01-02T09:59:00.000Z',
-      '2026-01-02T10:00:00.000Z',
-    ]);
-    expect(rows[2]?.[5]).toBe('500');
-    expect(rows[2]?.[10]).toBeNull();
+    const lines = toCsv(rows, csvDialect('en')).slice(1).split('\r\n');
+    expect(lines[0]?.startsWith('[orders.export.columns.code],')).toBe(true);
+    expect(lines[1]).toBe(
+      'ABCD,[orders.status.paid],Zoé,zoe@example.com,2,12.50,EUR,[orders.payment.box_office],[orders.export.channel.box_office],2026-01-02 10:59:00,2026-01-02 11:00:00',
+    );
+    expect(lines[2]).toContain(',500,JPY,');
+    expect(lines[2]?.endsWith(',')).toBe(true);
+  });
+
+  it('writes French spreadsheets’ semicolons and decimal commas', () => {
+    const csv = toCsv(orderRows([order], t, 'Europe/Paris'), csvDialect('fr'));
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv.split('\r\n')[1]).toBe(
+      'ABCD;[orders.status.paid];Zoé;zoe@example.com;2;12,50;EUR;[orders.payment.box_office];[orders.export.channel.box_office];2026-01-02 10:59:00;2026-01-02 11:00:00',
+    );
   });
 });

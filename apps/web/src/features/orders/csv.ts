@@ -1,39 +1,13 @@
-import { minorToDecimal } from '@guichet/shared/money';
+import { type CsvValue, csvAmount, csvDateTime } from '@guichet/shared/csv';
 import type { OrderSummary } from '@guichet/shared/orders';
 import type { TFunction } from '../../lib/i18n';
 
-export type CsvValue = string | number | null;
-
-/** Spreadsheets read UTF-8 without a byte order mark as their local code page, which garbles accents. */
-export const UTF8_BOM = '\uFEFF';
-
 /**
- * Characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection"): a buyer named
- * `=HYPERLINK(...)` must stay text. Tab and carriage return are in the list because some apps strip them
- * before looking at the first character.
+ * The orders as rows for a spreadsheet, with a header in the language in use, written by the shared CSV
+ * module (`toCsv` of packages/shared/src/csv.ts with the reader's dialect): amounts are decimal cells from
+ * minor units, with the currency beside them; dates are date cells in the event's time zone.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One field, RFC 4180: quoted when it holds a separator, quote or line break; text formulas defused. */
-export function csvCell(value: CsvValue): string {
-  if (value === null) return '';
-  // Numbers are our own (counts, amounts): a negative one is a number, not a formula.
-  if (typeof value === 'number') return String(value);
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** Rows as a CSV document: CRLF line ends (RFC 4180) and a byte order mark. */
-export function toCsv(rows: readonly (readonly CsvValue[])[]): string {
-  const lines = rows.map((row) => row.map(csvCell).join(','));
-  return `${UTF8_BOM}${lines.join('\r\n')}\r\n`;
-}
-
-/**
- * The orders as rows for a spreadsheet, with a header in the language in use. Amounts are plain decimals
- * ("12.50") with the currency beside them, so they stay numbers a spreadsheet can add up.
- */
-export function orderRows(orders: readonly OrderSummary[], t: TFunction): CsvValue[][] {
+export function orderRows(orders: readonly OrderSummary[], t: TFunction, timeZone: string): CsvValue[][] {
   const header = [
     t('orders.export.columns.code'),
     t('orders.export.columns.status'),
@@ -55,12 +29,12 @@ export function orderRows(orders: readonly OrderSummary[], t: TFunction): CsvVal
       order.buyerName,
       order.buyerEmail,
       order.ticketCount,
-      minorToDecimal(order.totalMinor, order.currency),
+      csvAmount(order.totalMinor, order.currency),
       order.currency,
       t(`orders.payment.${order.paymentMethod}`),
       t(`orders.export.channel.${order.channel}`),
-      order.createdAt,
-      order.paidAt,
+      csvDateTime(order.createdAt, timeZone),
+      order.paidAt ? csvDateTime(order.paidAt, timeZone) : null,
     ]),
   ];
 }

@@ -1,8 +1,9 @@
+import { csvDialect, toCsv } from '@guichet/shared/csv';
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../lib/i18n';
+import { currentLocale, useTranslation } from '../../lib/i18n';
 import { toastError, toastInfo, toastSuccess } from '../../lib/toasts';
-import { orderRows, toCsv } from './csv';
+import { orderRows } from './csv';
 import { downloadText, exportFileName, fetchAllOrders } from './export';
 import type { OrderFilters } from './filters';
 
@@ -15,10 +16,13 @@ const isAbort = (error: unknown) => error instanceof DOMException && error.name 
 export function ExportButton({
   eventId,
   eventName,
+  timeZone,
   filters,
 }: {
   eventId: string;
   eventName: string;
+  /** The event's zone: the export's dates are its wall-clock times. */
+  timeZone: string;
   filters: OrderFilters;
 }) {
   const { t } = useTranslation();
@@ -35,7 +39,7 @@ export function ExportButton({
       const orders = await fetchAllOrders(eventId, filters, { signal: current.signal, onProgress: setCount });
       downloadText(
         exportFileName(t('orders.export.file'), eventName, new Date()),
-        toCsv(orderRows(orders, t)),
+        toCsv(orderRows(orders, t, timeZone), csvDialect(currentLocale())),
       );
       toastSuccess(t('orders.export.done', { count: orders.length }));
     } catch (error) {

@@ -1,5 +1,6 @@
 import type { OrderStatus, Ticket } from '@guichet/shared/orders';
 import { Badge } from '@mantine/core';
+import { dateTimeFormat } from '../../lib/date-format';
 import { useTranslation } from '../../lib/i18n';
 
 const STATUS_COLORS: Record<OrderStatus, string> = {
@@ -37,7 +38,5 @@ export function TicketStatusBadge({ status }: { status: Ticket['status'] }) {
 
 /** An instant for staff, in their language and their own time zone (orders are placed from anywhere). */
 export function formatInstant(instant: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(instant),
-  );
+  return dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(instant));
 }

@@ -1,22 +1,11 @@
 import { DOOR_PAYMENT_METHODS, type DoorPaymentMethod } from '@guichet/shared/door-payment-methods';
 import { formatMoney } from '@guichet/shared/money';
 import type { OrderDetail } from '@guichet/shared/orders';
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { FormError } from '../../components/form-error';
+import { LimitedTextarea } from '../../components/limited-text';
 import { isApiError } from '../../lib/api-error';
 import { useTranslation } from '../../lib/i18n';
 import { toastError, toastSuccess } from '../../lib/toasts';
@@ -85,12 +74,12 @@ function CancelOrder({ order }: { order: OrderDetail }) {
             {t('orders.cancel.paidWarning')}
           </Text>
         )}
-        <Textarea
+        <LimitedTextarea
           label={t('orders.cancel.reason')}
           description={t('orders.cancel.reasonHint')}
           value={reason}
           onChange={(input) => setReason(input.currentTarget.value)}
-          maxLength={1000}
+          limit={1000}
           autosize
           minRows={2}
         />

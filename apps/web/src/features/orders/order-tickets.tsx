@@ -1,8 +1,9 @@
 import { formatMoney } from '@guichet/shared/money';
 import type { OrderDetail, Ticket } from '@guichet/shared/orders';
-import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { FormError } from '../../components/form-error';
+import { LimitedTextInput } from '../../components/limited-text';
 import { useTranslation } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toasts';
 import { useUpdateTicket } from './api/update-ticket';
@@ -68,7 +69,7 @@ function TicketItem({
           // A failed save keeps the field open; its message shows from the mutation's error below.
           <form onSubmit={(submitted) => void save(submitted).catch(() => undefined)}>
             <Stack gap={6}>
-              <TextInput
+              <LimitedTextInput
                 size="sm"
                 label={t('orders.detail.attendee', { number })}
                 value={draft}
@@ -79,7 +80,7 @@ function TicketItem({
                     setDraft(null);
                   }
                 }}
-                maxLength={200}
+                limit={200}
                 data-autofocus
                 autoFocus
               />

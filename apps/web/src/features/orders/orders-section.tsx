@@ -8,6 +8,7 @@ import { useTranslation } from '../../lib/i18n';
 import { useDevice } from '../../lib/use-device';
 import { useOrders } from './api/list-orders';
 import { BoxOfficeModal } from './box-office-modal';
+import { EventExports } from './event-exports';
 import { ExportButton } from './export-button';
 import { filtersFromParams, hasActiveFilters, NO_FILTERS, type OrderFilters, withFilters } from './filters';
 import { OrderDialog } from './order-dialog';
@@ -127,7 +128,15 @@ export default function OrdersSection({
             {t('orders.heading')}
           </Title>
           <Group gap="sm">
-            {items.length > 0 && <ExportButton eventId={event.id} eventName={event.name} filters={filters} />}
+            {items.length > 0 && (
+              <ExportButton
+                eventId={event.id}
+                eventName={event.name}
+                timeZone={event.timeZone}
+                filters={filters}
+              />
+            )}
+            {items.length > 0 && <EventExports eventId={event.id} eventName={event.name} />}
             {sells && event.ticketTypes.length > 0 && (
               <Button onClick={() => setBoxOffice(true)}>{t('orders.boxOffice.open')}</Button>
             )}

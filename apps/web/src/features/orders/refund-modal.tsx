@@ -1,8 +1,9 @@
 import { formatMoney, minorToDecimal, parseMoney } from '@guichet/shared/money';
 import type { OrderDetail } from '@guichet/shared/orders';
-import { Button, Checkbox, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { FormError } from '../../components/form-error';
+import { LimitedTextarea } from '../../components/limited-text';
 import { useTranslation } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toasts';
 import { useRefundOrder } from './api/refund-order';
@@ -110,11 +111,11 @@ export function RefundModal({
             onChange={(input) => setTyped(input.currentTarget.value)}
             error={amountText !== '' && !parsed.ok ? t('orders.refund.nothing') : undefined}
           />
-          <Textarea
+          <LimitedTextarea
             label={t('orders.refund.reason')}
             value={reason}
             onChange={(input) => setReason(input.currentTarget.value)}
-            maxLength={1000}
+            limit={1000}
             autosize
             minRows={2}
           />

@@ -1,7 +1,9 @@
 import type { PasswordRule } from '@guichet/shared/password-policy';
 import { Button, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { FormError } from '../../../components/form-error';
+import { LimitedTextInput } from '../../../components/limited-text';
+import { getInvitedEmail } from '../../../features/auth/api/invited-email';
 import { signUp } from '../../../features/auth/api/sign-up';
 import { AuthHeading } from '../../../features/auth/components/auth-heading';
 import { isValidEmail } from '../../../features/auth/components/email-check';
@@ -9,15 +11,34 @@ import { NewPasswordInput } from '../../../features/auth/components/new-password
 import { handlePolicyFailure } from '../../../features/auth/components/policy-failure';
 import { fieldErrors } from '../../../lib/field-errors';
 import { currentLocale, useTranslation } from '../../../lib/i18n';
+import { invitationTokenOf } from '../../../lib/next-path';
 import { useAction } from '../../../lib/use-action';
 import { PublicLink } from '../../public/public-link';
 
-/** `/regs8df0s9dfsd`: registration. Once signed up, a full load leads on to creating an organisation. */
+/**
+ * `/regs8df0s9dfsd`: registration. Once signed up, a full load leads on to creating an organisation. Reached
+ * from an invitation (its link as `next`), the e-mail is the invited one, filled in and fixed: the
+ * invitation can only be accepted with that address.
+ */
 export default function RegistrationPage() {
   const { t } = useTranslation();
   const submit = useAction(signUp);
+  const [invitedEmail, setInvitedEmail] = useState<string | null>(null);
   const [displayName, setDisplayName] = useState('');
   const [email, setEmail] = useState('');
+  useEffect(() => {
+    const token = invitationTokenOf(window.location.search);
+    if (!token) return;
+    let current = true;
+    void getInvitedEmail(token).then((invited) => {
+      if (!current || !invited) return;
+      setInvitedEmail(invited);
+      setEmail(invited);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ displayName?: string; email?: string; password?: string }>({});
   const [failedRules, setFailedRules] = useState<PasswordRule[] | null>(null);
@@ -56,11 +77,11 @@ export default function RegistrationPage() {
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           {showGeneralError && <FormError error={submit.error} />}
-          <TextInput
+          <LimitedTextInput
             label={t('form.displayName')}
             autoComplete="name"
             required
-            maxLength={120}
+            limit={120}
             value={displayName}
             onChange={(event) => setDisplayName(event.currentTarget.value)}
             error={errors.displayName}
@@ -71,7 +92,11 @@ export default function RegistrationPage() {
             autoComplete="email"
             required
             value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
+            readOnly={invitedEmail !== null}
+            description={invitedEmail ? t('registration.invitedEmail') : undefined}
+            onChange={(event) => {
+              if (!invitedEmail) setEmail(event.currentTarget.value);
+            }}
             error={errors.email}
           />
           <NewPasswordInput

@@ -22,6 +22,7 @@ import { formatEventDate } from '../../../features/buyer/format';
 import { IssuedTickets } from '../../../features/buyer/issued-tickets';
 import { LoadFailed } from '../../../features/buyer/load-failed';
 import { OrderDocuments } from '../../../features/buyer/order-documents';
+import { dateTimeFormat } from '../../../lib/date-format';
 import { type TranslationKey, useTranslation } from '../../../lib/i18n';
 import { orderCodeOf } from '../../buyer/navigation';
 
@@ -121,7 +122,7 @@ function OrderView({
         {order.status === 'reserved' && order.reservedUntil && (
           <Text size="sm" mt={4}>
             {t('buyer.order.reservedUntil', {
-              time: new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(
+              time: dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(
                 new Date(order.reservedUntil),
               ),
             })}

@@ -1,8 +1,9 @@
 import { isScanOnly } from '@guichet/shared/permissions';
-import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormError } from '../../../components/form-error';
+import { LimitedTextInput } from '../../../components/limited-text';
 import { useCreateOrganization } from '../../../features/organizations/api/create-organization';
 import { takeAfterSignUp } from '../../../lib/after-sign-up';
 import { useTranslation } from '../../../lib/i18n';
@@ -70,11 +71,11 @@ export default function CreateOrganizationPage() {
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <FormError error={create.error} />
-          <TextInput
+          <LimitedTextInput
             label={t('createOrganization.name')}
             description={t('createOrganization.nameHint')}
             required
-            maxLength={120}
+            limit={120}
             autoComplete="organization"
             value={name}
             onChange={(event) => setName(event.currentTarget.value)}

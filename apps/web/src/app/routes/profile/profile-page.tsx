@@ -1,15 +1,17 @@
 import { LOCALES, type Locale } from '@guichet/shared/i18n';
-import { deriveRole } from '@guichet/shared/permissions';
+import { checkPermission, deriveRole } from '@guichet/shared/permissions';
 import { Badge, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { FormError } from '../../../components/form-error';
+import { LimitedTextInput } from '../../../components/limited-text';
 import { PageHeader } from '../../../components/page-header';
 import { PageSection } from '../../../components/page-section';
 import { useUpdateProfile } from '../../../features/profile/api/update-profile';
 import { DeleteAccountModal } from '../../../features/profile/components/delete-account-modal';
 import { LinkedAccountsSection } from '../../../features/profile/components/linked-accounts-section';
+import { OrderAlertsSection } from '../../../features/profile/components/order-alerts-section';
 import { SessionsSection } from '../../../features/profile/components/sessions-section';
 import { TwoFactorSection } from '../../../features/profile/components/two-factor-section';
 import { setFlash } from '../../../lib/flash';
@@ -85,10 +87,10 @@ export default function ProfilePage() {
               readOnly
               description={t('profile.emailHint')}
             />
-            <TextInput
+            <LimitedTextInput
               label={t('form.displayName')}
               required
-              maxLength={120}
+              limit={120}
               autoComplete="name"
               value={displayName}
               onChange={(event) => setDisplayName(event.currentTarget.value)}
@@ -133,6 +135,13 @@ export default function ProfilePage() {
           </Stack>
         )}
       </PageSection>
+
+      {/* Order mail goes only where the staff member manages events: the choice is offered only then. */}
+      {me.staffOrganization.some((entry) => checkPermission(entry.permissions, ['EVENT'])) && (
+        <PageSection id="profile-order-alerts" title={t('orderAlerts.title')}>
+          <OrderAlertsSection />
+        </PageSection>
+      )}
 
       <PageSection id="profile-security" title={t('profile.security')}>
         <Button component={Link} to="/edit-password" variant="default">

@@ -6,9 +6,10 @@ import {
   patchCompanySettingsBodySchema,
   timeZones,
 } from '@guichet/shared/settings';
-import { Alert, Button, Group, Loader, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Select, SimpleGrid, Stack } from '@mantine/core';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { FormError } from '../../../components/form-error';
+import { LimitedTextarea, LimitedTextInput } from '../../../components/limited-text';
 import { PageHeader } from '../../../components/page-header';
 import { PageSection } from '../../../components/page-section';
 import { useCompanySettings } from '../../../features/settings/api/get-company';
@@ -155,12 +156,12 @@ export default function CompanyPage() {
     field: TextField,
     extra: { description?: string; autoComplete?: string; type?: string } = {},
   ) => (
-    <TextInput
+    <LimitedTextInput
       label={t(`settings.fields.${field}`)}
       value={values[field]}
       onChange={(event) => set(field)(event.currentTarget.value)}
       error={errors[field]}
-      maxLength={MAX_LENGTH[field]}
+      limit={MAX_LENGTH[field]}
       required={field === 'name'}
       {...extra}
     />
@@ -234,13 +235,13 @@ export default function CompanyPage() {
           </PageSection>
 
           <PageSection id="company-offline-payments" title={t('settings.company.offlinePayments')}>
-            <Textarea
+            <LimitedTextarea
               label={t('settings.fields.offlinePaymentInstructions')}
               description={t('settings.company.offlineInstructionsHint')}
               value={values.offlinePaymentInstructions}
               onChange={(event) => set('offlinePaymentInstructions')(event.currentTarget.value)}
               error={errors.offlinePaymentInstructions}
-              maxLength={OFFLINE_INSTRUCTIONS_MAX}
+              limit={OFFLINE_INSTRUCTIONS_MAX}
               autosize
               minRows={3}
               maxRows={10}

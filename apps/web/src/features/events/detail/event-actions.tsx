@@ -1,8 +1,9 @@
 import type { EventDetail, EventStatus } from '@guichet/shared/events';
-import { Button, Group, Textarea } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { LimitedTextarea } from '../../../components/limited-text';
 import { useTranslation } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session/use-session';
 import { toastError, toastSuccess } from '../../../lib/toasts';
@@ -138,7 +139,7 @@ export function EventActions({ event }: { event: EventDetail }) {
         onClose={close}
       >
         {asking === 'cancel' && (
-          <Textarea
+          <LimitedTextarea
             label={t('eventEditor.actions.cancelReason')}
             description={t('eventEditor.actions.cancelReasonHint')}
             value={reason}
@@ -147,7 +148,7 @@ export function EventActions({ event }: { event: EventDetail }) {
               setReasonMissing(false);
             }}
             error={reasonMissing ? t('eventEditor.problems.required') : undefined}
-            maxLength={1000}
+            limit={1000}
             autosize
             minRows={3}
             required

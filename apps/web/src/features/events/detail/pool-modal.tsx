@@ -1,8 +1,9 @@
 import type { CapacityPool, EventDetail } from '@guichet/shared/events';
-import { Checkbox, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Checkbox, NumberInput, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { AppModal } from '../../../components/app-modal';
 import { FormActions } from '../../../components/form-actions';
+import { LimitedTextInput } from '../../../components/limited-text';
 import { useTranslation } from '../../../lib/i18n';
 import { toastSuccess } from '../../../lib/toasts';
 import { useCreateCapacityPool } from '../api/create-capacity-pool';
@@ -10,6 +11,7 @@ import { useUpdateCapacityPool } from '../api/update-capacity-pool';
 import { useUpdateTicketType } from '../api/update-ticket-type';
 import {
   CAPACITY_MAX,
+  NAME_MAX,
   type PoolErrors,
   type PoolFormValues,
   readPool,
@@ -108,7 +110,7 @@ function PoolForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput
+        <LimitedTextInput
           label={t('eventEditor.pools.name')}
           description={t('eventEditor.pools.nameHint')}
           value={values.name}
@@ -118,7 +120,7 @@ function PoolForm({
             setErrors((current) => ({ ...current, name: undefined }));
           }}
           error={problem('name')}
-          maxLength={200}
+          limit={NAME_MAX}
           required
           data-autofocus
         />
@@ -137,8 +139,6 @@ function PoolForm({
           error={problem('capacity')}
           min={0}
           max={CAPACITY_MAX}
-          allowDecimal={false}
-          allowNegative={false}
           required
         />
         {event.ticketTypes.length > 0 && (

@@ -1,19 +1,10 @@
 import type { EventDetail, TicketType } from '@guichet/shared/events';
 import { currencyDigits } from '@guichet/shared/money';
-import {
-  MultiSelect,
-  NumberInput,
-  Radio,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { MultiSelect, NumberInput, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { AppModal } from '../../../components/app-modal';
 import { FormActions } from '../../../components/form-actions';
+import { LimitedTextarea, LimitedTextInput } from '../../../components/limited-text';
 import { useTranslation } from '../../../lib/i18n';
 import { toastSuccess } from '../../../lib/toasts';
 import { useDevice } from '../../../lib/use-device';
@@ -22,7 +13,9 @@ import { useMemberListChoices } from '../api/member-list-choices';
 import { useUpdateTicketType } from '../api/update-ticket-type';
 import {
   CAPACITY_MAX,
+  DESCRIPTION_MAX,
   emptyTicketTypeValues,
+  NAME_MAX,
   PER_ORDER_MAX,
   readTicketType,
   serverFormErrors,
@@ -120,21 +113,21 @@ function TicketTypeForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput
+        <LimitedTextInput
           label={t('eventEditor.ticketTypes.name')}
           value={values.name}
           onChange={(input) => set('name', input.currentTarget.value)}
           error={problem('name')}
-          maxLength={200}
+          limit={NAME_MAX}
           required
           data-autofocus
         />
-        <Textarea
+        <LimitedTextarea
           label={t('eventEditor.ticketTypes.description')}
           description={t('eventEditor.ticketTypes.descriptionHint')}
           value={values.description}
           onChange={(input) => set('description', input.currentTarget.value)}
-          maxLength={5000}
+          limit={DESCRIPTION_MAX}
           autosize
           minRows={2}
         />
@@ -173,8 +166,6 @@ function TicketTypeForm({
             error={problem('capacity')}
             min={0}
             max={CAPACITY_MAX}
-            allowDecimal={false}
-            allowNegative={false}
             required
           />
         </SimpleGrid>
@@ -216,8 +207,6 @@ function TicketTypeForm({
             error={problem('minPerOrder')}
             min={1}
             max={PER_ORDER_MAX}
-            allowDecimal={false}
-            allowNegative={false}
           />
           <NumberInput
             label={t('eventEditor.ticketTypes.maxPerOrder')}
@@ -226,8 +215,6 @@ function TicketTypeForm({
             error={problem('maxPerOrder')}
             min={1}
             max={PER_ORDER_MAX}
-            allowDecimal={false}
-            allowNegative={false}
           />
         </SimpleGrid>
         <Radio.Group

@@ -168,6 +168,18 @@ describe('readPool', () => {
       capacity: 'required',
     });
   });
+
+  it('refuses a negative capacity and a name over the limit rather than changing them', () => {
+    expect(readPool({ name: 'Hall', capacity: -5, ticketTypeIds: [] }).errors).toEqual({
+      capacity: 'wholeNumber',
+    });
+    expect(readPool({ name: 'x'.repeat(201), capacity: 5, ticketTypeIds: [] }).errors).toEqual({
+      name: 'tooLong',
+    });
+    expect(readTicketType(valid({ capacity: -1 }), context).errors).toEqual({ capacity: 'wholeNumber' });
+    expect(readTicketType(valid({ capacity: '2.5' }), context).errors).toEqual({ capacity: 'wholeNumber' });
+    expect(readTicketType(valid({ name: 'n'.repeat(201) }), context).errors).toEqual({ name: 'tooLong' });
+  });
 });
 
 describe('serverFormErrors', () => {

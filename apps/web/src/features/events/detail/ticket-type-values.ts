@@ -27,9 +27,14 @@ export interface TicketTypeFormValues {
 }
 export type TicketTypeField = keyof TicketTypeFormValues;
 
+/** The API's limits of a ticket type's and a pool's name and a ticket type's description. */
+export const NAME_MAX = 200;
+export const DESCRIPTION_MAX = 5000;
+
 /** Each names a message under `eventEditor.problems`. */
 export type TicketTypeProblem =
   | 'required'
+  | 'tooLong'
   | 'invalid'
   | 'invalidDate'
   | 'priceInvalid'
@@ -113,6 +118,8 @@ export function readTicketType(
   const errors: TicketTypeErrors = {};
   const name = values.name.trim();
   if (!name) errors.name = 'required';
+  else if (name.length > NAME_MAX) errors.name = 'tooLong';
+  if (values.description.trim().length > DESCRIPTION_MAX) errors.description = 'tooLong';
   const price = parseMoney(values.price, context.currency);
   if (!price.ok) errors.price = PRICE_PROBLEMS[price.reason];
   const vatRateBp = vatRateOf(values.vatRate);
@@ -206,8 +213,9 @@ export function readPool(values: PoolFormValues): {
   const errors: PoolErrors = {};
   const name = values.name.trim();
   if (!name) errors.name = 'required';
+  else if (name.length > NAME_MAX) errors.name = 'tooLong';
   const capacity = wholeNumber(values.capacity, 0, CAPACITY_MAX);
   if (capacity === undefined) errors.capacity = values.capacity === '' ? 'required' : 'wholeNumber';
-  if (capacity === undefined || !name) return { errors };
+  if (capacity === undefined || errors.name) return { errors };
   return { errors, body: { name, capacity } };
 }

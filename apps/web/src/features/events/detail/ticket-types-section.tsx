@@ -13,6 +13,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useState } from 'react';
+import { dateTimeFormat } from '../../../lib/date-format';
 import { type TFunction, useTranslation } from '../../../lib/i18n';
 import { toastError } from '../../../lib/toasts';
 import { useDevice } from '../../../lib/use-device';
@@ -24,9 +25,7 @@ import { moved } from './ticket-type-values';
 
 function salesWindow(t: TFunction, type: TicketType, timeZone: string, locale: string): string {
   const format = (instant: string) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
-      new Date(instant),
-    );
+    dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(instant));
   if (type.salesStart && type.salesEnd) {
     return t('eventEditor.ticketTypes.salesBetween', {
       start: format(type.salesStart),

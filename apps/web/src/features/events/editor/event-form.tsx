@@ -2,6 +2,7 @@ import { timeZones } from '@guichet/shared/settings';
 import { Checkbox, Fieldset, Group, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { FormActions } from '../../../components/form-actions';
+import { LimitedTextInput } from '../../../components/limited-text';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { useTranslation } from '../../../lib/i18n';
 import { shiftWallTime, utcToWallTime } from '../../../lib/time-zone';
@@ -120,12 +121,12 @@ export function EventForm({
       <Stack gap="lg">
         <Fieldset legend={t('eventEditor.form.basics')}>
           <Stack gap="md">
-            <TextInput
+            <LimitedTextInput
               label={t('eventEditor.form.name')}
               value={values.name}
               onChange={(event) => change({ name: event.currentTarget.value })}
               error={problem('name')}
-              maxLength={NAME_MAX}
+              limit={NAME_MAX}
               required
             />
             <RichTextEditor
@@ -199,7 +200,7 @@ export function EventForm({
             {values.locationType === 'venue' ? (
               <VenueFields values={values} problem={problem} onChange={change} />
             ) : (
-              <TextInput
+              <LimitedTextInput
                 type="url"
                 label={t('eventEditor.form.onlineUrl')}
                 description={t('eventEditor.form.onlineUrlHint')}
@@ -207,7 +208,7 @@ export function EventForm({
                 value={values.onlineUrl}
                 onChange={(event) => change({ onlineUrl: event.currentTarget.value })}
                 error={problem('onlineUrl')}
-                maxLength={2000}
+                limit={2000}
                 required
               />
             )}

@@ -1,6 +1,7 @@
 import type { Place } from '@guichet/shared/places';
-import { Button, Group, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useCallback } from 'react';
+import { LimitedTextarea, LimitedTextInput } from '../../../components/limited-text';
 import { useTranslation } from '../../../lib/i18n';
 import { useDevice } from '../../../lib/use-device';
 import { type EventFormValues, venueFromPlace } from './event-values';
@@ -32,22 +33,22 @@ export function VenueFields({
   return (
     <Stack gap="sm">
       <PlaceSearch onPick={(place: Place) => onChange(venueFromPlace(place))} />
-      <TextInput
+      <LimitedTextInput
         label={t('eventEditor.place.venueName')}
         value={values.venueName}
         onChange={(event) => onChange({ venueName: event.currentTarget.value })}
         error={problem('venueName')}
-        maxLength={200}
+        limit={200}
         required
       />
-      <Textarea
+      <LimitedTextarea
         label={t('eventEditor.place.venueAddress')}
         value={values.venueAddress}
         onChange={(event) => onChange({ venueAddress: event.currentTarget.value })}
         error={problem('venueAddress')}
         autosize
         minRows={2}
-        maxLength={500}
+        limit={500}
       />
       {located ? (
         <Stack gap={4}>

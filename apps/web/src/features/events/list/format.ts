@@ -1,3 +1,5 @@
+import { dateTimeFormat as appDateTimeFormat } from '../../../lib/date-format';
+
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 function dateTimeFormat(locale: string, timeZone: string): Intl.DateTimeFormat {
@@ -5,7 +7,7 @@ function dateTimeFormat(locale: string, timeZone: string): Intl.DateTimeFormat {
   let format = formats.get(key);
   if (!format) {
     try {
-      format = new Intl.DateTimeFormat(locale, {
+      format = appDateTimeFormat(locale, {
         timeZone,
         weekday: 'short',
         day: 'numeric',

@@ -66,9 +66,9 @@ describe('formatEventDates', () => {
   const dates = (...args: Parameters<typeof formatEventDates>) =>
     formatEventDates(...args).replace(/\s+/g, ' ');
 
-  it('shows the dates in the event’s time zone, with its abbreviation', () => {
+  it('shows the dates in the event’s time zone, with its abbreviation, 24-hour and day first in English too', () => {
     expect(dates('2025-06-14T17:00:00Z', '2025-06-14T21:00:00Z', 'Europe/Paris', 'en')).toBe(
-      'Sat, Jun 14, 2025, 7:00 – 11:00 PM GMT+2',
+      'Sat, 14 Jun 2025, 19:00–23:00 CEST',
     );
     expect(dates('2025-06-14T17:00:00Z', '2025-06-14T21:00:00Z', 'America/New_York', 'fr')).toBe(
       'sam. 14 juin 2025, 13:00 – 17:00 UTC−4',
@@ -77,7 +77,7 @@ describe('formatEventDates', () => {
 
   it('shows the end date when the event runs over several days', () => {
     expect(dates('2025-06-14T17:00:00Z', '2025-06-16T21:00:00Z', 'Europe/Paris', 'en')).toBe(
-      'Sat, Jun 14, 2025, 7:00 PM GMT+2 – Mon, Jun 16, 2025, 11:00 PM GMT+2',
+      'Sat, 14 Jun 2025, 19:00 CEST – Mon, 16 Jun 2025, 23:00 CEST',
     );
   });
 

@@ -7,13 +7,17 @@ export function createOrganization(body: CreateOrganizationBody): Promise<Organi
   return api.post<Organization>('/organizations', body);
 }
 
-/** Creates the organisation, selects it and reloads the profile that now lists it. */
+/**
+ * Creates the organisation, reloads the profile that now lists it, then selects it. In the other order the
+ * selection was checked against the profile from before, which did not list the new organisation yet, and
+ * fell back to the previous one (kept across reloads too).
+ */
 export function useCreateOrganization() {
   return useMutation({
     mutationFn: async (body: CreateOrganizationBody) => {
       const organization = await createOrganization(body);
-      switchOrganization(organization.id);
       await reloadProfile();
+      switchOrganization(organization.id);
       return organization;
     },
   });

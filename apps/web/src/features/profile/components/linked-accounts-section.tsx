@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FormError } from '../../../components/form-error';
+import { dateTimeFormat } from '../../../lib/date-format';
 import { useTranslation } from '../../../lib/i18n';
 import { toastSuccess } from '../../../lib/toasts';
 import { identitiesQueryOptions } from '../api/get-identities';
@@ -11,7 +12,7 @@ export function LinkedAccountsSection() {
   const { t, locale } = useTranslation();
   const identities = useQuery(identitiesQueryOptions());
   const unlink = useUnlinkIdentity();
-  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  const format = dateTimeFormat(locale, { dateStyle: 'medium' });
   const items = identities.data?.items ?? [];
 
   return (

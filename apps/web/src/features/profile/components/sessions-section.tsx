@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FormError } from '../../../components/form-error';
+import { dateTimeFormat } from '../../../lib/date-format';
 import { useTranslation } from '../../../lib/i18n';
 import { toastSuccess } from '../../../lib/toasts';
 import { sessionsQueryOptions } from '../api/list-sessions';
@@ -37,7 +38,7 @@ export function SessionsSection({ onSignedOutEverywhere }: { onSignedOutEverywhe
   const sessions = useQuery(sessionsQueryOptions());
   const revoke = useRevokeSession();
   const everywhere = useSignOutEverywhere();
-  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const format = dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
 
   return (
     <Stack gap="sm">

@@ -1,6 +1,7 @@
 import type { ScanEvent, ScanOrganization } from '@guichet/shared/scan';
 import { Alert, Button, Checkbox, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { dateTimeFormat } from '../../../lib/date-format';
 import { useTranslation } from '../../../lib/i18n';
 import { errorMessage } from '../../../lib/i18n/error-message';
 import { getScanEvents } from '../api/get-scan-events';
@@ -137,7 +138,7 @@ export function SetupForm({
           value={event.id}
           data={eventList.map((item) => ({
             value: item.id,
-            label: `${item.name} · ${new Date(item.startsAt).toLocaleDateString(locale, { timeZone: item.timeZone })} ${formatTime(item.startsAt, locale, item.timeZone)}`,
+            label: `${item.name} · ${dateTimeFormat(locale, { dateStyle: 'short', timeZone: item.timeZone }).format(new Date(item.startsAt))} ${formatTime(item.startsAt, locale, item.timeZone)}`,
           }))}
           onChange={(change) => {
             setEventId(change.currentTarget.value);

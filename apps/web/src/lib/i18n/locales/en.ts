@@ -98,6 +98,7 @@ export const en = {
     displayName: 'Your name',
     required: 'This field is required.',
     invalidEmail: 'Enter a valid e-mail address.',
+    tooLong: 'At most {{max}} characters: this has {{count}}. Shorten it to save.',
     showPassword: 'Show password',
     cancel: 'Cancel',
     save: 'Save',
@@ -119,6 +120,7 @@ export const en = {
     signIn: 'Sign in',
     agreement: 'By creating an account, you accept the',
     terms: 'terms of service',
+    invitedEmail: 'The address your invitation was sent to: the invitation is accepted with it.',
   },
   policy: {
     heading: 'Your password must:',

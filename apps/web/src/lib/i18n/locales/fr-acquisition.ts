@@ -3,7 +3,7 @@ import type { AcquisitionTranslation } from './en-acquisition';
 export const frAcquisition: AcquisitionTranslation = {
   acquisition: {
     intro:
-      'D’où viennent les acheteurs : des liens de suivi pour les affiches et les publications, les visites de vos pages d’événement comptées sur notre serveur (aucun cookie tiers, rien de personnel conservé), et ce que vend chaque canal.',
+      'D’où viennent les acheteurs : des liens de suivi pour les affiches et les publications, les visites de vos pages d’événement comptées sur notre serveur (aucun cookie tiers, rien de personnel conservé), et ce que vend chaque canal.',
     filters: {
       label: 'Filtres',
       event: 'Événement',
@@ -19,7 +19,7 @@ export const frAcquisition: AcquisitionTranslation = {
     },
     funnel: {
       title: 'Entonnoir',
-      chartLabel: 'Entonnoir de la période : visites, paiements commencés, commandes payées',
+      chartLabel: 'Entonnoir de la période : visites, paiements commencés, commandes payées',
       visits: 'Visites',
       checkouts: 'Paiements commencés',
       paid: 'Commandes payées',
@@ -38,7 +38,7 @@ export const frAcquisition: AcquisitionTranslation = {
       noLink: 'Sans lien',
       badPeriod: 'La période doit finir après son début et durer au plus un an.',
       explain:
-        'Les visites et les paiements commencés comptent les vues de pages de la période ; les commandes payées sont les commandes en ligne passées sur la période et payées, avec leur recette nette des remboursements. Une commande est attribuée à une visite venue d’un lien, de paramètres UTM ou d’un autre site dans la fenêtre d’attribution ; sinon elle compte comme directe.',
+        'Les visites et les paiements commencés comptent les vues de pages de la période ; les commandes payées sont les commandes en ligne passées sur la période et payées, avec leur recette nette des remboursements. Une commande est attribuée à une visite venue d’un lien, de paramètres UTM ou d’un autre site dans la fenêtre d’attribution ; sinon elle compte comme directe.',
     },
     channels: {
       direct: 'Accès direct',
@@ -61,14 +61,14 @@ export const frAcquisition: AcquisitionTranslation = {
       loading: 'Chargement des liens de suivi',
       loadMore: 'Plus de liens',
       name: 'Nom',
-      nameHint: 'Pour vous : où le lien est utilisé (par ex. « Affiche à la médiathèque »).',
+      nameHint: 'Pour vous : où le lien est utilisé (par ex. « Affiche à la médiathèque »).',
       event: 'Événement',
       channel: 'Canal',
-      channelHint: 'Un mot court pour regrouper les liens : social, email, affiche...',
+      channelHint: 'Un mot court pour regrouper les liens : social, email, affiche...',
       utmSource: 'Source UTM',
       utmMedium: 'Support UTM',
       utmCampaign: 'Campagne UTM',
-      utmHint: 'Facultatif : transmis à la page de l’événement pour d’autres outils d’analyse.',
+      utmHint: 'Facultatif : transmis à la page de l’événement pour d’autres outils d’analyse.',
       shortUrl: 'Adresse courte',
       copy: 'Copier',
       copied: 'Copiée',
@@ -79,7 +79,7 @@ export const frAcquisition: AcquisitionTranslation = {
       editLabel: 'Modifier {{name}}',
       delete: 'Supprimer',
       deleteLabel: 'Supprimer {{name}}',
-      deleteTitle: 'Supprimer « {{name}} » ?',
+      deleteTitle: 'Supprimer « {{name}} » ?',
       deleteBody:
         'Son adresse courte et son code QR cessent de fonctionner. Les visites qu’il a apportées restent dans l’entonnoir sous son canal.',
       created: 'Le lien de suivi a été créé.',
@@ -94,7 +94,7 @@ export const frAcquisition: AcquisitionTranslation = {
     settings: {
       title: 'Fenêtre d’attribution',
       label: 'Jours avant une commande pendant lesquels les visites comptent',
-      hint: 'De 1 à 365 jours ; les commandes passées à partir de maintenant l’utilisent.',
+      hint: 'De 1 à 365 jours ; les commandes passées à partir de maintenant l’utilisent.',
       save: 'Enregistrer',
       saved: 'La fenêtre d’attribution a été enregistrée.',
     },

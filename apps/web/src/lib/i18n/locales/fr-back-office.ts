@@ -19,7 +19,7 @@ export const frBackOffice: BackOfficeTranslation = {
     'no-ticket-types': 'Ajoutez au moins un type de billet avant de publier l’événement.',
     'event-not-ended': 'Seuls les événements terminés peuvent être archivés.',
     'has-sales':
-      'Des billets sont déjà vendus ou réservés ici : impossible de le supprimer ou de le déplacer.',
+      'Des billets sont déjà vendus ou réservés ici : impossible de le supprimer ou de le déplacer.',
     'invalid-order-status': 'Cette commande ne peut pas faire ce changement dans son statut actuel.',
     'object-not-found': 'Le fichier est introuvable.',
     unauthorized: 'Vous n’êtes pas autorisé à accéder à ce fichier.',
@@ -30,7 +30,7 @@ export const frBackOffice: BackOfficeTranslation = {
     'refund-exceeds-paid': 'Ce remboursement dépasse ce qui reste du paiement.',
     'ticket-not-refundable': 'Un billet choisi est déjà remboursé ou annulé.',
     'period-closed':
-      'Cette date est dans une période clôturée : rien ne peut plus y être ajouté ni rapproché.',
+      'Cette date est dans une période clôturée : rien ne peut plus y être ajouté ni rapproché.',
     'already-matched': 'Cette ligne est déjà rapprochée.',
   } satisfies Record<BackOfficeErrorCode, string>,
   roles: {
@@ -51,7 +51,7 @@ export const frBackOffice: BackOfficeTranslation = {
   },
   dashboard: {
     welcome: 'Bienvenue, {{name}}',
-    organization: 'Organisation : {{name}}',
+    organization: 'Organisation : {{name}}',
     quickLinks: 'Accès rapides',
     loading: 'Chargement des chiffres',
   },
@@ -73,6 +73,7 @@ export const frBackOffice: BackOfficeTranslation = {
     switchOrganization: 'Changer d’organisation',
     createOrganization: 'Créer une organisation',
     userMenu: 'Menu du compte de {{name}}',
+    userMenuSuffix: ', menu du compte',
     profile: 'Profil',
     editPassword: 'Changer de mot de passe',
     signOut: 'Se déconnecter',
@@ -103,7 +104,7 @@ export const frBackOffice: BackOfficeTranslation = {
     dangerZone: 'Supprimer le compte',
     deleteIntro: 'Supprimer votre compte retire votre accès à toutes les organisations. C’est irréversible.',
     deleteButton: 'Supprimer mon compte',
-    deleteModalTitle: 'Supprimer votre compte ?',
+    deleteModalTitle: 'Supprimer votre compte ?',
     deleteConfirmPassword: 'Saisissez votre mot de passe pour confirmer',
     deleteConfirm: 'Supprimer définitivement mon compte',
     deleted: 'Votre compte a été supprimé.',
@@ -127,7 +128,7 @@ export const frBackOffice: BackOfficeTranslation = {
     twoFactorOn_one: 'Activée. Il reste {{count}} code de secours.',
     twoFactorOn_other: 'Activée. Il reste {{count}} codes de secours.',
     setUp: 'Configurer la connexion en deux étapes',
-    scan: 'Scannez ce QR code avec votre application d’authentification, ou saisissez-y la clé :',
+    scan: 'Scannez ce QR code avec votre application d’authentification, ou saisissez-y la clé :',
     qrAlt: 'QR code pour votre application d’authentification',
     key: 'Clé',
     appCode: 'Code affiché par l’application',
@@ -135,7 +136,7 @@ export const frBackOffice: BackOfficeTranslation = {
     enabled: 'La connexion en deux étapes est activée.',
     recoveryTitle: 'Vos codes de secours',
     recoveryIntro:
-      'Chaque code vous connecte une fois si vous perdez votre téléphone. Gardez-les en lieu sûr : ils ne sont affichés qu’une fois.',
+      'Chaque code vous connecte une fois si vous perdez votre téléphone. Gardez-les en lieu sûr : ils ne sont affichés qu’une fois.',
     recoveryDone: 'Je les ai enregistrés',
     disable: 'Désactiver',
     disablePassword: 'Votre mot de passe, pour la désactiver',
@@ -146,7 +147,7 @@ export const frBackOffice: BackOfficeTranslation = {
     unlink: 'Dissocier',
     unlinked: 'Le compte a été dissocié.',
     needsPassword:
-      'Votre compte n’a pas de mot de passe : définissez-en un (mot de passe oublié) avant de dissocier.',
+      'Votre compte n’a pas de mot de passe : définissez-en un (mot de passe oublié) avant de dissocier.',
   },
   update: {
     title: 'Une nouvelle version de Guichet est disponible',
@@ -222,11 +223,11 @@ export const frBackOffice: BackOfficeTranslation = {
       save: 'Enregistrer les droits',
       saved: 'Droits enregistrés. Ils s’appliquent dès la prochaine action de {{name}}.',
       joined: 'Membre depuis le {{date}}',
-      lastSignIn: 'Dernière connexion : {{date}}',
+      lastSignIn: 'Dernière connexion : {{date}}',
       removeHeading: 'Retirer de l’organisation',
       removeHint: '{{name}} perd aussitôt l’accès à cette organisation. Son compte Guichet reste.',
       remove: 'Retirer {{name}}',
-      removeConfirmTitle: 'Retirer {{name}} ?',
+      removeConfirmTitle: 'Retirer {{name}} ?',
       removeConfirmBody: '{{name}} ne pourra plus rien ouvrir dans cette organisation.',
       removeConfirm: 'Oui, retirer',
       removed: '{{name}} a été retiré de l’organisation.',
@@ -247,7 +248,7 @@ export const frBackOffice: BackOfficeTranslation = {
   },
   invitation: {
     heading: 'Rejoindre {{organization}}',
-    intro: '{{organization}} invite {{email}} dans son équipe Guichet, avec ces droits :',
+    intro: '{{organization}} invite {{email}} dans son équipe Guichet, avec ces droits :',
     accept: 'Accepter et rejoindre',
     joined: 'Vous avez rejoint {{organization}}.',
     mismatch:
@@ -267,8 +268,8 @@ export const frBackOffice: BackOfficeTranslation = {
       body: 'Des jetons d’API pour votre CRM, votre comptabilité ou votre matériel de contrôle, et la référence de l’API.',
       open: 'Ouvrir les intégrations',
     },
-    saved: 'Enregistré : {{fields}}.',
-    nothingChanged: 'Rien à enregistrer : aucune valeur n’a changé.',
+    saved: 'Enregistré : {{fields}}.',
+    nothingChanged: 'Rien à enregistrer : aucune valeur n’a changé.',
     saveFailed: 'Non enregistré',
     notSet: 'Non renseigné',
     fields: {
@@ -299,7 +300,7 @@ export const frBackOffice: BackOfficeTranslation = {
       contactEmailHint: 'Où les acheteurs peuvent vous écrire.',
       offlinePayments: 'Paiements hors ligne',
       offlineInstructionsHint:
-        'Affichées aux acheteurs qui paient sur place ou par virement, sur leur page de commande et dans l’e-mail : coordonnées bancaires, lieu de paiement... Laissez vide pour une phrase générique.',
+        'Affichées aux acheteurs qui paient sur place ou par virement, sur leur page de commande et dans l’e-mail : coordonnées bancaires, lieu de paiement... Laissez vide pour une phrase générique.',
       currencyHint: 'Utilisée pour les nouveaux types de billets.',
       timeZoneHint: 'Les horaires des événements sont affichés dans ce fuseau.',
       search: 'Tapez pour chercher',
@@ -317,15 +318,15 @@ export const frBackOffice: BackOfficeTranslation = {
       remove: 'Retirer le logo',
       preview: 'Logo actuel',
       none: 'Pas encore de logo.',
-      tooLarge: 'Ce fichier fait {{size}} : le logo doit faire 2 Mo au plus.',
+      tooLarge: 'Ce fichier fait {{size}} : le logo doit faire 2 Mo au plus.',
       wrongType: 'Ce fichier n’est pas une image PNG, JPEG ou WebP.',
       uploading: 'Envoi…',
     },
     registration: {
       title: 'Politique d’inscription',
-      open: 'Inscription ouverte : tout le monde peut créer un compte Guichet.',
+      open: 'Inscription ouverte : tout le monde peut créer un compte Guichet.',
       inviteOnly:
-        'Sur invitation : seules les personnes invitées dans une organisation peuvent créer un compte.',
+        'Sur invitation : seules les personnes invitées dans une organisation peuvent créer un compte.',
       explain:
         'Ce choix vaut pour tout le serveur et se règle par son administrateur avec le paramètre REGISTRATION (open ou invite-only).',
     },
@@ -346,9 +347,25 @@ export const frBackOffice: BackOfficeTranslation = {
       requireTwoFactorHint:
         'Le personnel sans double authentification devra l’activer avant de travailler dans cette organisation.',
       needOwn:
-        'Activez d’abord la double authentification dans votre profil : sinon cette exigence vous bloquerait.',
+        'Activez d’abord la double authentification dans votre profil : sinon cette exigence vous bloquerait.',
       openProfile: 'Ouvrir votre profil',
     },
+  },
+  accessDenied: {
+    title: 'Vous ne pouvez pas ouvrir « {{page}} »',
+    body: 'Il faut l’une de ces permissions dans cette organisation : {{needs}}. Demandez-la à un administrateur de l’organisation si vous en avez besoin ; en attendant, voici une page que vous pouvez ouvrir.',
+    or: ', ou ',
+    close: 'Fermer ce message',
+  },
+  orderAlerts: {
+    title: 'Nouvelles commandes par e-mail',
+    intro:
+      'Là où vous gérez les évènements (permission Événements ou Tout), être prévenu des nouvelles commandes :',
+    off: 'Aucun e-mail',
+    each: 'Un e-mail pour chaque nouvelle commande',
+    daily: 'Un récapitulatif quotidien (le matin, dans le fuseau horaire de l’organisation)',
+    save: 'Enregistrer ce choix',
+    saved: 'Votre choix est enregistré.',
   },
 };
 

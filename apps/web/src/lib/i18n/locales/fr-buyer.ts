@@ -2,7 +2,7 @@ import type { BuyerTranslation } from './en-buyer';
 
 export const frBuyer: BuyerTranslation = {
   buyerErrors: {
-    'member-code-required': 'Ces billets sont réservés aux membres : demandez votre code, puis saisissez-le.',
+    'member-code-required': 'Ces billets sont réservés aux membres : demandez votre code, puis saisissez-le.',
     'member-code-invalid':
       'Ce code n’est pas valable pour cette adresse. Vérifiez-le ou demandez-en un nouveau (après trop d’essais erronés, il en faut un nouveau).',
     'member-code-expired': 'Ce code a expiré. Demandez-en un nouveau.',
@@ -35,19 +35,19 @@ export const frBuyer: BuyerTranslation = {
       minPerOrder_other: 'au moins {{count}} par commande',
       maxPerOrder_one: 'jusqu’à {{count}} par commande',
       maxPerOrder_other: 'jusqu’à {{count}} par commande',
-      fewer: 'Un billet de moins : {{name}}',
-      more: 'Un billet de plus : {{name}}',
-      quantity: 'Billets choisis : {{name}}',
+      fewer: 'Un billet de moins : {{name}}',
+      more: 'Un billet de plus : {{name}}',
+      quantity: 'Billets choisis : {{name}}',
       total: 'Total à payer',
       ticketCount_one: '{{count}} billet',
       ticketCount_other: '{{count}} billets',
       continue: 'Continuer',
     },
     members: {
-      badge: 'Réservé aux membres : vous confirmez votre adresse par un code qui y est envoyé',
+      badge: 'Réservé aux membres : vous confirmez votre adresse par un code qui y est envoyé',
       heading: 'Code de membre',
       intro:
-        'Ces billets sont réservés aux membres des listes de l’organisateur. Demandez un code : si l’adresse ci-dessus figure sur une liste, il y arrive par e-mail.',
+        'Ces billets sont réservés aux membres des listes de l’organisateur. Demandez un code : si l’adresse ci-dessus figure sur une liste, il y arrive par e-mail.',
       send: 'M’envoyer un code',
       resend: 'Envoyer un nouveau code',
       sent: 'Si {{email}} figure sur une liste de membres, un code est en route. Il vaut {{minutes}} minutes.',
@@ -62,14 +62,14 @@ export const frBuyer: BuyerTranslation = {
       email: 'Adresse e-mail',
       emailHint: 'Vos billets et la confirmation de commande sont envoyés à cette adresse.',
       attendees: 'Noms sur les billets',
-      attendeesHint: 'Facultatif : le nom de la personne qui utilisera chaque billet.',
+      attendeesHint: 'Facultatif : le nom de la personne qui utilisera chaque billet.',
       attendee: '{{type}}, billet {{number}}',
       attendeeRequired: 'Saisissez le nom de la personne qui utilisera ce billet.',
       attendeesRequiredHint: 'L’organisateur demande le nom de la personne qui utilisera chaque billet.',
       attendeeGap: 'Remplissez aussi ce nom, ou laissez les suivants vides.',
       payment: 'Paiement',
       free: 'Gratuit',
-      freeHint: 'Rien à payer : vos billets sont émis tout de suite.',
+      freeHint: 'Rien à payer : vos billets sont émis tout de suite.',
       offline: 'Paiement sur place ou par virement',
       offlineHint:
         'Vos places vous sont réservées. L’organisateur vous indique comment payer et confirme votre commande une fois payée.',
@@ -82,10 +82,10 @@ export const frBuyer: BuyerTranslation = {
       nameRequired: 'Saisissez votre nom.',
       emailInvalid: 'Saisissez une adresse e-mail valide, par exemple nom@exemple.fr.',
       soldOut:
-        'Il ne reste pas assez de places pour cette commande. Les disponibilités sont à jour : choisissez à nouveau.',
+        'Il ne reste pas assez de places pour cette commande. Les disponibilités sont à jour : choisissez à nouveau.',
       soldOutTypes:
-        'Il ne reste pas assez de places pour {{names}}. Les disponibilités sont à jour et votre choix a été ajusté : vérifiez-le et continuez.',
-      retrySafe: 'Vous pouvez réessayer sans risque : la même commande n’est jamais passée deux fois.',
+        'Il ne reste pas assez de places pour {{names}}. Les disponibilités sont à jour et votre choix a été ajusté : vérifiez-le et continuez.',
+      retrySafe: 'Vous pouvez réessayer sans risque : la même commande n’est jamais passée deux fois.',
     },
     documents: {
       title: 'Reçu et facture',
@@ -120,12 +120,12 @@ export const frBuyer: BuyerTranslation = {
       explain: {
         reserved: 'Vos places sont retenues pendant que le paiement se termine.',
         pending_payment:
-          'Vos places sont réservées. Vos billets sont émis dès que l’organisateur a reçu votre paiement ; nous écrivons à {{email}}.',
+          'Vos places sont réservées. Vos billets sont émis dès que l’organisateur a reçu votre paiement ; nous écrivons à {{email}}.',
         paid: 'Vos billets sont ci-dessous et ont été envoyés à {{email}}.',
         cancelled: 'Cette commande a été annulée. Ses billets ne sont plus valables.',
         expired: 'La réservation a expiré avant l’arrivée du paiement. Aucun billet n’a été émis.',
       },
-      timeLeft: 'Temps restant pour payer : {{time}}',
+      timeLeft: 'Temps restant pour payer : {{time}}',
       continuePayment: 'Continuer vers le paiement',
       paymentUnavailable: 'La page de paiement n’a pas pu s’ouvrir.',
       refunded: '{{amount}} remboursés.',

@@ -133,7 +133,7 @@ export const frCustomers: CustomersTranslation = {
       title: 'Modifier le client',
       name: 'Nom',
       email: 'Adresse e-mail',
-      emailFixed: 'L’e-mail retrouve les commandes de la personne : il ne change pas.',
+      emailFixed: 'L’e-mail retrouve les commandes de la personne : il ne change pas.',
       phone: 'Téléphone',
       language: 'Langue des e-mails',
       languageUnknown: 'Celle de sa dernière commande',
@@ -185,7 +185,7 @@ export const frCustomers: CustomersTranslation = {
     all: 'Listes de membres',
     none: 'Aucune liste de membres',
     noneBody:
-      'Une liste regroupe des personnes (adhérents, abonnés) ; elle peut réserver un type de billet à ses membres.',
+      'Une liste regroupe des personnes (adhérents, abonnés) ; elle peut réserver un type de billet à ses membres.',
     memberCount_one: '{{count}} membre',
     memberCount_other: '{{count}} membres',
     openInCustomers: 'Voir dans les clients',
@@ -214,8 +214,8 @@ export const frCustomers: CustomersTranslation = {
       title: 'Ajouter des membres',
       people: 'Personnes',
       peopleHelp:
-        'Une par ligne : un e-mail, éventuellement suivi d’une virgule et d’un nom. Les e-mails inconnus deviennent des clients.',
-      badLines: 'Pas un e-mail : {{lines}}',
+        'Une par ligne : un e-mail, éventuellement suivi d’une virgule et d’un nom. Les e-mails inconnus deviennent des clients.',
+      badLines: 'Pas un e-mail : {{lines}}',
       count_one: '{{count}} personne à ajouter',
       count_other: '{{count}} personnes à ajouter',
       validFrom: 'Valable à partir du (facultatif)',

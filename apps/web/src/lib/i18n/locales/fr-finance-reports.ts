@@ -14,7 +14,7 @@ export const frFinanceReports: FinanceReportsTranslation = {
       title: 'TVA par taux',
       intro:
         'Les prix sont TTC. Une vente compte le jour de son paiement, un remboursement le jour où il a été fait.',
-      notRegistered: 'L’organisation n’est pas assujettie à la TVA : les nouvelles ventes sont sans TVA.',
+      notRegistered: 'L’organisation n’est pas assujettie à la TVA : les nouvelles ventes sont sans TVA.',
       empty: 'Aucune vente ni remboursement sur cette période.',
       csv: 'Rapport de TVA (CSV)',
       tableLabel: 'TVA par taux en {{currency}}',
@@ -27,7 +27,7 @@ export const frFinanceReports: FinanceReportsTranslation = {
     },
     cashUp: {
       intro:
-        'Ce que l’équipe a encaissé sur la période : ventes au guichet et à l’entrée, commandes hors ligne marquées payées, par événement, personne et moyen.',
+        'Ce que l’équipe a encaissé sur la période : ventes au guichet et à l’entrée, commandes hors ligne marquées payées, par événement, personne et moyen.',
       csv: 'Caisse (CSV)',
       empty: 'L’équipe n’a rien encaissé sur cette période.',
       tableLabel: 'Caisse',
@@ -57,7 +57,7 @@ export const frFinanceReports: FinanceReportsTranslation = {
     },
     vatSettings: {
       intro:
-        'S’applique aux billets vendus à partir de maintenant : un billet garde la TVA calculée à sa vente. Les prix sont toujours TTC.',
+        'S’applique aux billets vendus à partir de maintenant : un billet garde la TVA calculée à sa vente. Les prix sont toujours TTC.',
       registered: 'Assujettie à la TVA',
       number: 'Numéro de TVA',
       numberRequired: 'Une organisation assujettie a un numéro de TVA.',
@@ -67,7 +67,7 @@ export const frFinanceReports: FinanceReportsTranslation = {
       defaultRate: 'Taux par défaut',
       defaultRateHint: 'Pour les types de billets sans taux propre.',
       notRegistered:
-        'Non assujettie : les billets sont vendus sans TVA et les documents portent « TVA non applicable ».',
+        'Non assujettie : les billets sont vendus sans TVA et les documents portent « TVA non applicable ».',
       save: 'Enregistrer',
       saved: 'Réglages de TVA enregistrés.',
     },

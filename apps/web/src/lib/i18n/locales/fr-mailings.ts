@@ -21,15 +21,15 @@ export const frMailings: MailingsTranslation = {
     recipientStatus: {
       queued: 'En attente',
       sent: 'Envoyé',
-      'skipped-suppressed': 'Ignoré : désinscrit ou adresse en échec',
-      'skipped-no-consent': 'Ignoré : pas de consentement',
+      'skipped-suppressed': 'Ignoré : désinscrit ou adresse en échec',
+      'skipped-no-consent': 'Ignoré : pas de consentement',
       failed: 'En échec',
       cancelled: 'Annulé',
     },
     form: {
       kind: 'Type',
       kindHelp:
-        'Le marketing ne part qu’aux personnes qui ont accepté vos nouvelles ; les nouvelles d’un événement partent aux détenteurs de billets.',
+        'Le marketing ne part qu’aux personnes qui ont accepté vos nouvelles ; les nouvelles d’un événement partent aux détenteurs de billets.',
       audience: 'Destinataires',
       list: 'Liste de membres',
       filter: 'Les clients filtrés sur la page des clients',
@@ -38,7 +38,7 @@ export const frMailings: MailingsTranslation = {
       subject: 'Objet',
       body: 'Message',
       bodyHelp:
-        'Paragraphes, gras, italique, listes et liens (https ou mailto) sont conservés ; le reste est retiré.',
+        'Paragraphes, gras, italique, listes et liens (https ou mailto) sont conservés ; le reste est retiré.',
       save: 'Enregistrer le brouillon',
     },
     actions: {
@@ -48,8 +48,8 @@ export const frMailings: MailingsTranslation = {
       cancel: 'Annuler l’envoi',
       test: 'M’envoyer un test',
       testSent: 'Test envoyé à {{to}}',
-      confirmSend: 'Envoyer maintenant ? Les e-mails partent au rythme configuré.',
-      confirmCancel: 'Annuler cet envoi ? Ceux qui ne l’ont pas encore reçu ne le recevront pas.',
+      confirmSend: 'Envoyer maintenant ? Les e-mails partent au rythme configuré.',
+      confirmCancel: 'Annuler cet envoi ? Ceux qui ne l’ont pas encore reçu ne le recevront pas.',
       keep: 'Le garder',
     },
     preview: { title: 'Aperçu', en: 'Anglais', fr: 'Français' },

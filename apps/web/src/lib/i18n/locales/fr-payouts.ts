@@ -42,7 +42,7 @@ export const frPayouts: PayoutsTranslation = {
     unmatched: 'Non rapproché',
     suggestions: 'Suggestions (même montant, à une semaine près)',
     noSuggestion:
-      'Aucune ligne du grand livre de ce montant : enregistrez un ajustement avec son motif, puis rapprochez-le.',
+      'Aucune ligne du grand livre de ce montant : enregistrez un ajustement avec son motif, puis rapprochez-le.',
     matchWith: 'Rapprocher avec {{label}}',
     matchDone: 'Rapproché.',
     adjustment: {
@@ -53,7 +53,7 @@ export const frPayouts: PayoutsTranslation = {
       out: 'Sortie d’argent',
       amount: 'Montant ({{currency}})',
       reason: 'Motif',
-      date: 'Date (vide : maintenant)',
+      date: 'Date (vide : maintenant)',
       submit: 'Enregistrer',
       done: 'Ajustement enregistré.',
       invalidAmount: 'Saisissez un montant supérieur à zéro.',
@@ -62,17 +62,17 @@ export const frPayouts: PayoutsTranslation = {
     closing: {
       title: 'Périodes clôturées',
       none: 'Aucune période n’est clôturée.',
-      closedThrough: 'Clôturé jusqu’au {{date}} : plus rien ne peut y être ajouté ni rapproché.',
+      closedThrough: 'Clôturé jusqu’au {{date}} : plus rien ne peut y être ajouté ni rapproché.',
       through: 'Clôturer tous les jours jusqu’au',
       submit: 'Clôturer la période',
       confirm:
-        'La clôture est définitive : les ajustements et rapprochements datés jusqu’à ce jour seront refusés.',
+        'La clôture est définitive : les ajustements et rapprochements datés jusqu’à ce jour seront refusés.',
       done: 'Période clôturée.',
     },
     accountCodes: {
       title: 'Comptes du journal',
       intro:
-        'Les comptes où le journal CSV écrit. Un changement s’applique dès le premier jour ouvert : les périodes clôturées gardent leurs comptes.',
+        'Les comptes où le journal CSV écrit. Un changement s’applique dès le premier jour ouvert : les périodes clôturées gardent leurs comptes.',
       accounts: {
         customers: 'Clients',
         sales: 'Ventes',
@@ -83,7 +83,7 @@ export const frPayouts: PayoutsTranslation = {
         fees: 'Frais',
         adjustments: 'Ajustements',
       },
-      invalid: 'Lettres, chiffres, point, tiret ou tiret bas ; 20 au plus.',
+      invalid: 'Lettres, chiffres, point, tiret ou tiret bas ; 20 au plus.',
       submit: 'Enregistrer les comptes',
       done: 'Comptes enregistrés.',
     },

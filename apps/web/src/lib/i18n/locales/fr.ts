@@ -50,7 +50,7 @@ const errors = {
   'card-payments-unavailable':
     'Le paiement par carte n’est pas disponible ici. Choisissez un autre moyen de paiement.',
   'payment-provider-error':
-    'Le service de paiement n’a pas répondu comme prévu. Rien n’a été débité ; réessayez dans un instant.',
+    'Le service de paiement n’a pas répondu comme prévu. Rien n’a été débité ; réessayez dans un instant.',
   'invalid-webhook-signature': 'La notification de paiement n’a pas pu être vérifiée.',
 } satisfies Record<CoreErrorCode, string>;
 
@@ -104,6 +104,7 @@ export const fr: Translation = {
     displayName: 'Votre nom',
     required: 'Ce champ est obligatoire.',
     invalidEmail: 'Saisissez une adresse e-mail valide.',
+    tooLong: '{{max}} caractères au plus : ce texte en compte {{count}}. Raccourcissez-le pour enregistrer.',
     showPassword: 'Afficher le mot de passe',
     cancel: 'Annuler',
     save: 'Enregistrer',
@@ -112,8 +113,8 @@ export const fr: Translation = {
     heading: 'Connexion à Guichet',
     intro: 'Gérez vos événements, vos billets et vos clients.',
     submit: 'Se connecter',
-    forgotten: 'Mot de passe oublié ?',
-    noAccount: 'Pas encore de compte ?',
+    forgotten: 'Mot de passe oublié ?',
+    noAccount: 'Pas encore de compte ?',
     register: 'Créer un compte',
     terms: 'Conditions d’utilisation',
   },
@@ -121,13 +122,14 @@ export const fr: Translation = {
     heading: 'Créer votre compte',
     intro: 'Créez ensuite votre organisation et votre premier événement.',
     submit: 'Créer mon compte',
-    haveAccount: 'Vous avez déjà un compte ?',
+    haveAccount: 'Vous avez déjà un compte ?',
     signIn: 'Se connecter',
     agreement: 'En créant un compte, vous acceptez les',
     terms: 'conditions d’utilisation',
+    invitedEmail: 'L’adresse à laquelle votre invitation a été envoyée : l’invitation s’accepte avec elle.',
   },
   policy: {
-    heading: 'Votre mot de passe doit :',
+    heading: 'Votre mot de passe doit :',
     minLength_one: 'contenir au moins {{count}} caractère',
     minLength_other: 'contenir au moins {{count}} caractères',
     maxLength_one: 'contenir au plus {{count}} caractère',
@@ -138,7 +140,7 @@ export const fr: Translation = {
     requireNonAlphanumeric: 'contenir un symbole (ni lettre ni chiffre)',
     met: 'respectée',
     notMet: 'non respectée',
-    failedHeading: 'Le serveur a refusé ce mot de passe. Il doit encore :',
+    failedHeading: 'Le serveur a refusé ce mot de passe. Il doit encore :',
   },
   passwordForgotten: {
     heading: 'Mot de passe oublié',
@@ -166,7 +168,7 @@ export const fr: Translation = {
     emailLinkAddress: 'Adresse e-mail pour le lien',
     emailLinkSubmit: 'Envoyer le lien',
     emailLinkSent:
-      'Si un compte existe pour {{email}}, nous lui avons envoyé un lien de connexion. Ouvrez-le dans les 15 minutes ; il ne sert qu’une fois.',
+      'Si un compte existe pour {{email}}, nous lui avons envoyé un lien de connexion. Ouvrez-le dans les 15 minutes ; il ne sert qu’une fois.',
     confirmHeading: 'Terminer la connexion',
     confirmIntro: 'Saisissez l’adresse e-mail à laquelle le lien a été envoyé.',
     confirmSubmit: 'Se connecter',
@@ -178,7 +180,7 @@ export const fr: Translation = {
     startOver: 'Recommencer',
   },
   errorScreen: {
-    body: 'Une erreur inattendue a interrompu cette page. Recharger suffit en général ; sinon, revenez à la page d’accueil.',
+    body: 'Une erreur inattendue a interrompu cette page. Recharger suffit en général ; sinon, revenez à la page d’accueil.',
     reload: 'Recharger la page',
     home: 'Aller à la page d’accueil',
   },

@@ -191,6 +191,10 @@ export const enOrders = {
     noTicketTypes: 'Add a ticket type to the event first.',
   },
   export: {
+    attendees: 'Attendees CSV',
+    checkins: 'Check-ins CSV',
+    attendeesFile: 'attendees',
+    checkinsFile: 'checkins',
     button: 'Export CSV',
     progress: 'Exporting orders: {{count}} read',
     cancel: 'Stop the export',
