@@ -1,9 +1,9 @@
 import type { BuyerDocument } from '@guichet/shared/finances';
 import type { PublicOrder } from '@guichet/shared/orders';
-import { Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { toastError } from '../../lib/toasts';
+import { errorMessage } from '../../lib/i18n/error-message';
 import { invoicePdfUrl } from './api/invoice-pdf';
 import { receiptPdfUrl } from './api/receipt-pdf';
 import { requestInvoice } from './api/request-invoice';
@@ -17,10 +17,13 @@ export function OrderDocuments({ order }: { order: PublicOrder }) {
   const [vatNumber, setVatNumber] = useState('');
   const [busy, setBusy] = useState(false);
   const [invoice, setInvoice] = useState<BuyerDocument | null>(null);
+  // Said beside the form: the buyer's pages show no toasts.
+  const [failure, setFailure] = useState<unknown>(null);
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!name.trim()) return;
     setBusy(true);
+    setFailure(null);
     try {
       setInvoice(
         await requestInvoice(order.code, {
@@ -31,7 +34,7 @@ export function OrderDocuments({ order }: { order: PublicOrder }) {
       );
       setAsking(false);
     } catch (error) {
-      toastError(error);
+      setFailure(error);
     } finally {
       setBusy(false);
     }
@@ -64,6 +67,11 @@ export function OrderDocuments({ order }: { order: PublicOrder }) {
               <Text size="sm" c="dimmed">
                 {t('buyer.documents.invoiceHint')}
               </Text>
+              {failure !== null && (
+                <Alert color="red" role="alert">
+                  {errorMessage(failure)}
+                </Alert>
+              )}
               <TextInput
                 label={t('buyer.documents.company')}
                 value={name}

@@ -20,8 +20,14 @@ import { PublicLink } from '../../public/public-link';
  * from an invitation (its link as `next`), the e-mail is the invited one, filled in and fixed: the
  * invitation can only be accepted with that address.
  */
+// Said only to invitees: kept in this page's chunk rather than in the sign-in pages' catalogue (a budget).
+const INVITED_EMAIL = {
+  en: 'The address your invitation was sent to: the invitation is accepted with it.',
+  fr: 'L’adresse à laquelle votre invitation a été envoyée : l’invitation s’accepte avec elle.',
+} as const;
+
 export default function RegistrationPage() {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   const submit = useAction(signUp);
   const [invitedEmail, setInvitedEmail] = useState<string | null>(null);
   const [displayName, setDisplayName] = useState('');
@@ -93,7 +99,7 @@ export default function RegistrationPage() {
             required
             value={email}
             readOnly={invitedEmail !== null}
-            description={invitedEmail ? t('registration.invitedEmail') : undefined}
+            description={invitedEmail ? INVITED_EMAIL[locale === 'fr' ? 'fr' : 'en'] : undefined}
             onChange={(event) => {
               if (!invitedEmail) setEmail(event.currentTarget.value);
             }}

@@ -11,7 +11,10 @@ import { PageSection } from '../../../components/page-section';
 import { useUpdateProfile } from '../../../features/profile/api/update-profile';
 import { DeleteAccountModal } from '../../../features/profile/components/delete-account-modal';
 import { LinkedAccountsSection } from '../../../features/profile/components/linked-accounts-section';
-import { OrderAlertsSection } from '../../../features/profile/components/order-alerts-section';
+import {
+  OrderAlertsSection,
+  useOrderAlertsStrings,
+} from '../../../features/profile/components/order-alerts-section';
 import { SessionsSection } from '../../../features/profile/components/sessions-section';
 import { TwoFactorSection } from '../../../features/profile/components/two-factor-section';
 import { setFlash } from '../../../lib/flash';
@@ -24,6 +27,7 @@ import { toastSuccess } from '../../../lib/toasts';
 /** `/profile`: the signed-in staff member's own account. */
 export default function ProfilePage() {
   const { t } = useTranslation();
+  const orderAlerts = useOrderAlertsStrings();
   const { me } = useSession();
   const update = useUpdateProfile();
   const [deleteOpened, deleteModal] = useDisclosure(false);
@@ -138,7 +142,7 @@ export default function ProfilePage() {
 
       {/* Order mail goes only where the staff member manages events: the choice is offered only then. */}
       {me.staffOrganization.some((entry) => checkPermission(entry.permissions, ['EVENT'])) && (
-        <PageSection id="profile-order-alerts" title={t('orderAlerts.title')}>
+        <PageSection id="profile-order-alerts" title={orderAlerts.title}>
           <OrderAlertsSection />
         </PageSection>
       )}

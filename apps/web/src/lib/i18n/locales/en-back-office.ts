@@ -344,21 +344,6 @@ export const enBackOffice = {
       openProfile: 'Open your profile',
     },
   },
-  accessDenied: {
-    title: 'You cannot open “{{page}}”',
-    body: 'It needs one of these permissions in this organisation: {{needs}}. Ask an administrator of the organisation if you need it; meanwhile, here is a page you can open.',
-    or: ', or ',
-    close: 'Close this notice',
-  },
-  orderAlerts: {
-    title: 'New orders by e-mail',
-    intro: 'Where you manage events (permission Events or Everything), hear of new orders:',
-    off: 'No e-mail',
-    each: 'An e-mail for each new order',
-    daily: 'A daily digest (in the morning, in the organisation’s time zone)',
-    save: 'Save this choice',
-    saved: 'Your choice is saved.',
-  },
 };
 
 type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };

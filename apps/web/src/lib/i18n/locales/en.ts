@@ -120,7 +120,6 @@ export const en = {
     signIn: 'Sign in',
     agreement: 'By creating an account, you accept the',
     terms: 'terms of service',
-    invitedEmail: 'The address your invitation was sent to: the invitation is accepted with it.',
   },
   policy: {
     heading: 'Your password must:',

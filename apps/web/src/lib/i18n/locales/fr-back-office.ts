@@ -351,22 +351,6 @@ export const frBackOffice: BackOfficeTranslation = {
       openProfile: 'Ouvrir votre profil',
     },
   },
-  accessDenied: {
-    title: 'Vous ne pouvez pas ouvrir « {{page}} »',
-    body: 'Il faut l’une de ces permissions dans cette organisation : {{needs}}. Demandez-la à un administrateur de l’organisation si vous en avez besoin ; en attendant, voici une page que vous pouvez ouvrir.',
-    or: ', ou ',
-    close: 'Fermer ce message',
-  },
-  orderAlerts: {
-    title: 'Nouvelles commandes par e-mail',
-    intro:
-      'Là où vous gérez les évènements (permission Événements ou Tout), être prévenu des nouvelles commandes :',
-    off: 'Aucun e-mail',
-    each: 'Un e-mail pour chaque nouvelle commande',
-    daily: 'Un récapitulatif quotidien (le matin, dans le fuseau horaire de l’organisation)',
-    save: 'Enregistrer ce choix',
-    saved: 'Votre choix est enregistré.',
-  },
 };
 
 export default frBackOffice;

@@ -126,7 +126,6 @@ export const fr: Translation = {
     signIn: 'Se connecter',
     agreement: 'En créant un compte, vous acceptez les',
     terms: 'conditions d’utilisation',
-    invitedEmail: 'L’adresse à laquelle votre invitation a été envoyée : l’invitation s’accepte avec elle.',
   },
   policy: {
     heading: 'Votre mot de passe doit :',
