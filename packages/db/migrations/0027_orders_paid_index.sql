@@ -1,0 +1,1 @@
+CREATE INDEX "orders_organization_paid_idx" ON "orders" USING btree ("organization_id","paid_at");
