@@ -13,6 +13,7 @@
 // - scan (the door scanner at /scan): entry + the scanner app's chunk + its page's chunk, with their static
 //   imports and the assets they bring (the QR decoder's worker), + the larger core and scan language files.
 // - /acquisition: what the acquisition page adds to the app shell (its chart is hand-made SVG).
+// - / (the dashboard): what its board (figures, chart, events, attention) adds to the app shell.
 // - /events: what the events page adds to the app shell: its chunk and the larger events language file, with
 //   their static imports, less the shell's chunks. Leaflet must not be among them: the map loads lazily.
 import { readFileSync } from 'node:fs';
@@ -30,6 +31,7 @@ const BUDGETS = {
   acquisition: 60 * KB,
   customers: 60 * KB,
   finances: 80 * KB,
+  dashboard: 80 * KB,
 };
 
 const dist = process.env.WEB_DIST ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
@@ -77,6 +79,7 @@ const LOCALE_PARTS = {
   buyer: /\/i18n\/locales\/[a-z]{2}-buyer\.ts$/,
   scan: /\/i18n\/locales\/[a-z]{2}-scan\.ts$/,
   acquisition: /\/i18n\/locales\/[a-z]{2}-acquisition\.ts$/,
+  dashboard: /\/i18n\/locales\/[a-z]{2}-dashboard\.ts$/,
   payments: /\/i18n\/locales\/[a-z]{2}-payments\.ts$/,
 };
 /**
@@ -132,9 +135,11 @@ const routes = {
   customers: [keyOf('src/app/routes/customers/customers-section-page.tsx')],
   // The finances page with its chart (drawn in SVG, no chart library) and its strings (the payments part).
   finances: [keyOf('src/app/routes/finances/finances-page.tsx'), ...largestLocale('payments')],
+  // The page's frame is in the shell; its board loads after it with its chart (SVG) and strings.
+  dashboard: [keyOf('src/app/routes/dashboard/dashboard-board.tsx'), ...largestLocale('dashboard')],
 };
 /** A route counted beyond the shell leaves out the chunks the shell has already loaded. */
-const excluded = { events: shell, acquisition: shell, customers: shell, finances: shell };
+const excluded = { events: shell, acquisition: shell, customers: shell, finances: shell, dashboard: shell };
 const TITLES = {
   connection: '/connection route',
   buyer: '/e/{organisation}/{event} route (buyer app)',
@@ -143,6 +148,7 @@ const TITLES = {
   acquisition: '/acquisition route, beyond the shell',
   customers: '/customers, /customers/:id and /customers/list, beyond the shell',
   finances: '/finances route, beyond the shell',
+  dashboard: '/ (dashboard board), beyond the shell',
   scan: '/scan (door scanner, with its QR decoder)',
 };
 
