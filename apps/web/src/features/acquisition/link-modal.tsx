@@ -1,8 +1,9 @@
 import type { TrackingLink } from '@guichet/shared/acquisition';
-import { NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { AppModal } from '../../components/app-modal';
 import { FormActions } from '../../components/form-actions';
+import { LimitedTextInput } from '../../components/limited-text';
 import { useTranslation } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toasts';
 import { useCreateTrackingLink } from './api/create-link';
@@ -125,19 +126,19 @@ function LinkForm({
           error={errors.eventId}
           required
         />
-        <TextInput
+        <LimitedTextInput
           id="link-name"
           label={t('acquisition.links.name')}
           description={t('acquisition.links.nameHint')}
           value={values.name}
           onChange={(event) => set('name')(event.currentTarget.value)}
-          maxLength={120}
+          limit={120}
           error={errors.name}
           required
           data-autofocus
         />
         {/* A native suggestion list: typed freely, offered the usual channels, no combobox code to load. */}
-        <TextInput
+        <LimitedTextInput
           id="link-channel"
           label={t('acquisition.links.channel')}
           description={t('acquisition.links.channelHint')}
@@ -145,7 +146,7 @@ function LinkForm({
           onChange={(event) => set('channel')(event.currentTarget.value)}
           list="link-channel-suggestions"
           autoComplete="off"
-          maxLength={40}
+          limit={40}
           error={errors.channel}
           required
         />
@@ -158,23 +159,23 @@ function LinkForm({
           {t('acquisition.links.utmHint')}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput
+          <LimitedTextInput
             label={t('acquisition.links.utmSource')}
             value={values.utmSource}
             onChange={(event) => set('utmSource')(event.currentTarget.value)}
-            maxLength={100}
+            limit={100}
           />
-          <TextInput
+          <LimitedTextInput
             label={t('acquisition.links.utmMedium')}
             value={values.utmMedium}
             onChange={(event) => set('utmMedium')(event.currentTarget.value)}
-            maxLength={100}
+            limit={100}
           />
-          <TextInput
+          <LimitedTextInput
             label={t('acquisition.links.utmCampaign')}
             value={values.utmCampaign}
             onChange={(event) => set('utmCampaign')(event.currentTarget.value)}
-            maxLength={100}
+            limit={100}
           />
         </SimpleGrid>
         <FormActions

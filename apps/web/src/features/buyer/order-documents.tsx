@@ -1,7 +1,8 @@
 import type { BuyerDocument } from '@guichet/shared/finances';
 import type { PublicOrder } from '@guichet/shared/orders';
-import { Alert, Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { LimitedTextarea, LimitedTextInput } from '../../components/limited-text';
 import { useTranslation } from '../../lib/i18n';
 import { errorMessage } from '../../lib/i18n/error-message';
 import { invoicePdfUrl } from './api/invoice-pdf';
@@ -72,26 +73,26 @@ export function OrderDocuments({ order }: { order: PublicOrder }) {
                   {errorMessage(failure)}
                 </Alert>
               )}
-              <TextInput
+              <LimitedTextInput
                 label={t('buyer.documents.company')}
                 value={name}
                 onChange={(event) => setName(event.currentTarget.value)}
-                maxLength={200}
+                limit={200}
                 required
               />
-              <Textarea
+              <LimitedTextarea
                 label={t('buyer.documents.address')}
                 value={address}
                 onChange={(event) => setAddress(event.currentTarget.value)}
-                maxLength={500}
+                limit={500}
                 autosize
                 minRows={2}
               />
-              <TextInput
+              <LimitedTextInput
                 label={t('buyer.documents.vatNumber')}
                 value={vatNumber}
                 onChange={(event) => setVatNumber(event.currentTarget.value)}
-                maxLength={40}
+                limit={40}
               />
               <Group gap="sm">
                 <Button type="submit" loading={busy}>

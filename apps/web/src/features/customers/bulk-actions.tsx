@@ -1,6 +1,7 @@
 import type { CustomerSummary, MemberList } from '@guichet/shared/customers';
-import { Button, Group, NativeSelect, Paper, Text, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
+import { LimitedTextInput } from '../../components/limited-text';
 import { toastError, toastSuccess } from '../../lib/toasts';
 import { useAddMembers } from './api/add-members';
 import { useTagCustomers } from './api/tag-customers';
@@ -59,10 +60,10 @@ export function BulkActions({
         <Text fw={600} aria-live="polite">
           {t('customers.bulk.selected', { count: selected.length })}
         </Text>
-        <TextInput
+        <LimitedTextInput
           label={t('customers.bulk.tag')}
           value={tag}
-          maxLength={40}
+          limit={40}
           onChange={(event) => setTag(event.currentTarget.value.replace(/[,;]/g, ''))}
           style={{ flex: '0 1 160px' }}
         />

@@ -1,6 +1,7 @@
-import { Button, Group, Radio, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Radio, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { FormError } from '../../components/form-error';
+import { LimitedTextarea } from '../../components/limited-text';
 import { toastSuccess } from '../../lib/toasts';
 import { useRecordConsent } from './api/record-consent';
 import { useCustomersTranslation as useTranslation } from './i18n';
@@ -37,13 +38,13 @@ export function ConsentForm({ customerId, onDone }: { customerId: string; onDone
             <Radio value="no" label={t('customers.consentForm.withdraw')} />
           </Group>
         </Radio.Group>
-        <Textarea
+        <LimitedTextarea
           label={t('customers.consentForm.wording')}
           description={t('customers.consentForm.wordingHelp')}
           required
           autosize
           minRows={2}
-          maxLength={2000}
+          limit={2000}
           value={wording}
           onChange={(event) => setWording(event.currentTarget.value)}
         />

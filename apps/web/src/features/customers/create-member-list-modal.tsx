@@ -1,8 +1,9 @@
 import type { MemberList } from '@guichet/shared/customers';
-import { Stack, Textarea, TextInput } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { AppModal } from '../../components/app-modal';
 import { FormActions } from '../../components/form-actions';
+import { LimitedTextarea, LimitedTextInput } from '../../components/limited-text';
 import { fieldErrors } from '../../lib/field-errors';
 import { useCreateMemberList } from './api/create-member-list';
 import { useCustomersTranslation as useTranslation } from './i18n';
@@ -39,20 +40,20 @@ function CreateForm({ onClose, onCreated }: { onClose: () => void; onCreated: (l
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <TextInput
+        <LimitedTextInput
           label={t('memberLists.create.name')}
           required
           data-autofocus
-          maxLength={120}
+          limit={120}
           value={name}
           error={taken ? t('memberLists.create.nameTaken') : errors['body.name']}
           onChange={(event) => setName(event.currentTarget.value)}
         />
-        <Textarea
+        <LimitedTextarea
           label={t('memberLists.create.description')}
           autosize
           minRows={2}
-          maxLength={2000}
+          limit={2000}
           value={description}
           onChange={(event) => setDescription(event.currentTarget.value)}
         />

@@ -1,7 +1,8 @@
 import type { CustomerDetail } from '@guichet/shared/customers';
-import { NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { FormActions } from '../../components/form-actions';
+import { LimitedTextarea, LimitedTextInput } from '../../components/limited-text';
 import { fieldErrors } from '../../lib/field-errors';
 import { toastSuccess } from '../../lib/toasts';
 import { useUpdateCustomer } from './api/update-customer';
@@ -53,11 +54,11 @@ export function CustomerEditForm({ customer, onDone }: { customer: CustomerDetai
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
+          <LimitedTextInput
             label={t('customers.edit.name')}
             required
             value={name}
-            maxLength={200}
+            limit={200}
             error={errors.name}
             onChange={(event) => setName(event.currentTarget.value)}
           />
@@ -67,11 +68,11 @@ export function CustomerEditForm({ customer, onDone }: { customer: CustomerDetai
             readOnly
             description={t('customers.edit.emailFixed')}
           />
-          <TextInput
+          <LimitedTextInput
             label={t('customers.edit.phone')}
             type="tel"
             value={phone}
-            maxLength={40}
+            limit={40}
             error={errors.phone}
             onChange={(event) => setPhone(event.currentTarget.value)}
           />
@@ -93,11 +94,11 @@ export function CustomerEditForm({ customer, onDone }: { customer: CustomerDetai
           error={errors.tags}
           onChange={(event) => setTags(event.currentTarget.value.replace(/;/g, ','))}
         />
-        <Textarea
+        <LimitedTextarea
           label={t('customers.edit.notes')}
           autosize
           minRows={2}
-          maxLength={5000}
+          limit={5000}
           value={notes}
           error={errors.notes}
           onChange={(event) => setNotes(event.currentTarget.value)}

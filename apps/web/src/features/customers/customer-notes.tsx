@@ -1,6 +1,7 @@
-import { Button, Group, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { FormError } from '../../components/form-error';
+import { LimitedTextarea } from '../../components/limited-text';
 import { useAddNote } from './api/add-note';
 import { useCustomersTranslation as useTranslation } from './i18n';
 
@@ -17,11 +18,11 @@ export function NoteForm({ customerId }: { customerId: string }) {
   return (
     <form onSubmit={submit}>
       <Stack gap="xs">
-        <Textarea
+        <LimitedTextarea
           label={t('customers.notes.label')}
           autosize
           minRows={2}
-          maxLength={5000}
+          limit={5000}
           value={body}
           onChange={(event) => setBody(event.currentTarget.value)}
         />

@@ -13,11 +13,11 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormError } from '../../components/form-error';
+import { LimitedTextInput } from '../../components/limited-text';
 import { useImport } from './api/get-import';
 import { customerKeys } from './api/keys';
 import { useStartImport } from './api/start-import';
@@ -168,11 +168,11 @@ export function ImportDialog({ listId, onDone }: { listId?: string; onDone: () =
             ))}
           </SimpleGrid>
           {columns.consent !== undefined && (
-            <TextInput
+            <LimitedTextInput
               label={t('customerRecords.import.consentSource')}
               description={t('customerRecords.import.consentSourceHelp')}
               required
-              maxLength={500}
+              limit={500}
               value={consentSource}
               onChange={(event) => setConsentSource(event.currentTarget.value)}
             />

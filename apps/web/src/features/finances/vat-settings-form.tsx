@@ -13,6 +13,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { LimitedTextInput } from '../../components/limited-text';
 import { useTranslation } from '../../lib/i18n';
 import { toastError, toastSuccess } from '../../lib/toasts';
 import { useVatSettings } from './api/get-vat-settings';
@@ -90,11 +91,11 @@ export function VatSettingsForm() {
           checked={registered}
           onChange={(event) => setRegistered(event.currentTarget.checked)}
         />
-        <TextInput
+        <LimitedTextInput
           label={t('financeReports.vatSettings.number')}
           value={vatNumber}
           onChange={(event) => setVatNumber(event.currentTarget.value)}
-          maxLength={40}
+          limit={40}
           error={numberError}
           required={registered}
         />

@@ -1,9 +1,10 @@
 import type { CustomerFilters } from '@guichet/shared/customers';
 import type { MailingAudience, MailingKind } from '@guichet/shared/mailings';
-import { Button, Group, Radio, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Radio, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { type ComponentType, type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormError } from '../../components/form-error';
+import { LimitedTextInput } from '../../components/limited-text';
 import { useCreateMailing } from './api/create-mailing';
 import { useMailingsTranslation as useTranslation } from './i18n';
 
@@ -122,11 +123,11 @@ export function MailingCompose({
             required
           />
         )}
-        <TextInput
+        <LimitedTextInput
           label={t('mailings.form.subject')}
           value={subject}
           onChange={(event) => setSubject(event.currentTarget.value)}
-          maxLength={200}
+          limit={200}
           required
         />
         <BodyEditor

@@ -1,7 +1,8 @@
 import { parseMoney } from '@guichet/shared/money';
-import { Button, Modal, SegmentedControl, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Modal, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { FormError } from '../../components/form-error';
+import { LimitedTextarea } from '../../components/limited-text';
 import { useTranslation } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toasts';
 import { useRecordAdjustment } from './api/record-adjustment';
@@ -73,10 +74,10 @@ export function AdjustmentModal({
             error={errors.amount}
             required
           />
-          <Textarea
+          <LimitedTextarea
             label={t('payoutsPage.adjustment.reason')}
             value={reason}
-            maxLength={500}
+            limit={500}
             onChange={(event) => setReason(event.currentTarget.value)}
             error={errors.reason}
             required

@@ -4,6 +4,7 @@ import { Button, Checkbox, Code, CopyButton, Group, Stack, Text, TextInput } fro
 import { type FormEvent, useState } from 'react';
 import { AppModal } from '../../../components/app-modal';
 import { FormError } from '../../../components/form-error';
+import { LimitedTextInput } from '../../../components/limited-text';
 import { useCreateApiToken } from '../api/create-api-token';
 import { useIntegrationsTranslation } from '../i18n';
 
@@ -68,12 +69,12 @@ export function CreateTokenModal({ opened, onClose }: { opened: boolean; onClose
     <AppModal opened={opened} onClose={close} title={t('integrations.tokens.create')}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
+          <LimitedTextInput
             label={t('integrations.tokens.name')}
             description={t('integrations.tokens.nameHelp')}
             value={name}
             onChange={(event) => setName(event.currentTarget.value)}
-            maxLength={100}
+            limit={100}
             required
           />
           <Checkbox.Group

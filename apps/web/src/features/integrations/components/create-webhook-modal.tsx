@@ -7,6 +7,7 @@ import { Button, Checkbox, Group, SimpleGrid, Stack, TextInput } from '@mantine/
 import { type FormEvent, useState } from 'react';
 import { AppModal } from '../../../components/app-modal';
 import { FormError } from '../../../components/form-error';
+import { LimitedTextInput } from '../../../components/limited-text';
 import { useCreateWebhook } from '../api/create-webhook';
 import { useIntegrationsTranslation } from '../i18n';
 import { eventTypeLabel } from './format';
@@ -63,10 +64,10 @@ export function CreateWebhookModal({
             onChange={(event) => setUrl(event.currentTarget.value)}
             required
           />
-          <TextInput
+          <LimitedTextInput
             label={t('integrations.webhooks.description')}
             value={description}
-            maxLength={200}
+            limit={200}
             onChange={(event) => setDescription(event.currentTarget.value)}
           />
           <Checkbox.Group
