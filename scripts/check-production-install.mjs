@@ -3,7 +3,8 @@
 // and the two builds (no sources) into a new folder, installs there with `npm ci --omit=dev`, starts the
 // compiled server on the embedded database with the demo, and checks what needs files beside the code:
 // the migrations (readiness), the web build (a page, a precompressed asset), the argon2 worker (sign-in),
-// the gazetteer's data (place search) and the PDF worker (a tickets' PDF). Run by `npm test`.
+// the gazetteer's data (place search) and the PDF worker with its CJK font slices (a tickets' PDF). Run by
+// `npm test`.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
