@@ -3,11 +3,13 @@
 // and the two builds (no sources) into a new folder, installs there with `npm ci --omit=dev`, starts the
 // compiled server on the embedded database with the demo, and checks what needs files beside the code:
 // the migrations (readiness), the web build (a page, a precompressed asset), the argon2 worker (sign-in),
-// the gazetteer's data (place search) and the PDF worker (a tickets' PDF). Run by `npm test`.
+// the gazetteer's data (place search) and the PDF worker with its CJK font slices (a tickets' PDF). Run by
+// `npm test`.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inflateSync } from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
 const run = (command, args, options = {}) => {
@@ -110,7 +112,8 @@ try {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        buyer: { name: 'Production Check', email: 'production-check@example.com' },
+        // Printed on the tickets (no attendee names): the CJK font slices must resolve in node_modules.
+        buyer: { name: '王小明 김민준', email: 'production-check@example.com' },
         lines: [{ ticketTypeId: free?.ticketTypeId, quantity: 2 }],
         paymentMethod: 'free',
       }),
@@ -122,6 +125,19 @@ try {
   check(
     'the tickets PDF is rendered (PDF worker)',
     pdf.status === 200 && bytes.subarray(0, 5).toString() === '%PDF-',
+  );
+  // The font dictionaries sit in compressed object streams: inflate them to find the embedded fonts.
+  const streams = [...bytes.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)endstream/g)].map((match) => {
+    try {
+      return inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
+    } catch {
+      return '';
+    }
+  });
+  check(
+    'the PDF embeds the Noto Sans SC and KR slices of a Chinese and a Korean name',
+    streams.some((text) => text.includes('NotoSansSC')) &&
+      streams.some((text) => text.includes('NotoSansKR')),
   );
 } catch (error) {
   failures.push(error instanceof Error ? error.message : String(error));

@@ -2,12 +2,15 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont, PDFPage, RGB } from 'pdf-lib';
+import { cjkSliceBytes, cjkSlicesFor } from './cjk-font-slices';
 
 /**
- * Names in scripts the standard fonts lack (Greek, Cyrillic, Arabic): Noto Sans (SIL Open Font License
- * 1.1, from the @fontsource packages) embedded as a subset of the glyphs used, only in a PDF that needs
- * it. Each character takes the first font that has it: the standard font, then these. Chinese, Japanese
- * and Korean would need MBs of font files in the build: those names still print as "on your ticket page".
+ * Names in scripts the standard fonts lack: Noto Sans (SIL Open Font License 1.1, from the @fontsource
+ * packages) embedded as a subset of the glyphs used, only in a PDF that needs it. Each character takes the
+ * first font that has it: the standard font, then the Greek, Cyrillic, Latin extended and Arabic files
+ * below, then the slice of Noto Sans SC or KR whose unicode range holds it (Chinese, Japanese kana and
+ * kanji, Korean: see cjk-font-slices.ts). Files are resolved in node_modules at run time, never bundled.
+ * A character in none of them (an emoji, a rare script) makes the name print "on your ticket page".
  */
 
 const require = createRequire(import.meta.url);
@@ -28,7 +31,7 @@ const FILES = {
   ],
 } as const;
 
-// The files are read once per thread; each PDF embeds only the fonts its text uses.
+// The files and their character sets are read once per thread; each PDF embeds only the fonts its text uses.
 let bytes: { regular: Buffer[]; bold: Buffer[] } | null = null;
 function fontBytes() {
   bytes ??= {
@@ -37,29 +40,54 @@ function fontBytes() {
   };
   return bytes;
 }
+const characterSets = new Map<string, Set<number>>();
+function characterSet(weight: 'regular' | 'bold', index: number) {
+  const key = `${weight}:${index}`;
+  let set = characterSets.get(key);
+  if (!set) {
+    set = new Set(fontkit.create(fontBytes()[weight][index] as Buffer).characterSet);
+    characterSets.set(key, set);
+  }
+  return set;
+}
 
 /** The fallback fonts of one document, embedded on first use. */
 export class ScriptFonts {
   private readonly embedded = new Map<string, Promise<{ font: PDFFont; set: Set<number> }>>();
   private registered = false;
+  /** The embedded fonts that have a space of their own. */
+  private readonly spaced = new Set<PDFFont>();
 
   constructor(private readonly doc: PDFDocument) {}
 
-  private async font(weight: 'regular' | 'bold', index: number) {
-    const key = `${weight}:${index}`;
+  private async font(key: string, data: () => Buffer) {
     let entry = this.embedded.get(key);
     if (!entry) {
       if (!this.registered) {
         this.doc.registerFontkit(fontkit);
         this.registered = true;
       }
-      const data = fontBytes()[weight][index] as Buffer;
-      entry = this.doc
-        .embedFont(data, { subset: true })
-        .then((font) => ({ font, set: new Set(font.getCharacterSet()) }));
+      entry = this.doc.embedFont(data(), { subset: true }).then((font) => {
+        const set = new Set(font.getCharacterSet());
+        if (set.has(0x20)) this.spaced.add(font);
+        return { font, set };
+      });
       this.embedded.set(key, entry);
     }
     return entry;
+  }
+
+  /** The first fallback font that draws `code`, embedding only that one. */
+  private async fontFor(code: number, weight: 'regular' | 'bold') {
+    for (let i = 0; i < FILES[weight].length; i += 1) {
+      if (!characterSet(weight, i).has(code)) continue;
+      return (await this.font(FILES[weight][i] as string, () => fontBytes()[weight][i] as Buffer)).font;
+    }
+    for (const file of cjkSlicesFor(code, weight)) {
+      const candidate = await this.font(file, () => cjkSliceBytes(file));
+      if (candidate.set.has(code)) return candidate.font;
+    }
+    return null;
   }
 
   /**
@@ -72,14 +100,12 @@ export class ScriptFonts {
     for (const char of text.normalize('NFC').replace(/\s+/g, ' ')) {
       const code = char.codePointAt(0) ?? -1;
       let font: PDFFont | null = baseSet.has(code) ? base : null;
-      // A space joins the run it is in (Arabic words keep their shaping together).
-      if (char === ' ' && runs.length > 0) font = (runs.at(-1) as { font: PDFFont }).font;
-      for (let i = 0; !font && i < FILES[weight].length; i += 1) {
-        const candidate = await this.font(weight, i);
-        if (candidate.set.has(code)) font = candidate.font;
-      }
-      if (!font) return null;
+      // A space joins the run it is in when that font has one (Arabic words keep their shaping together;
+      // the CJK slices have no space, so it falls back to the base font).
       const last = runs.at(-1);
+      if (char === ' ' && last && this.spaced.has(last.font)) font = last.font;
+      font ??= await this.fontFor(code, weight);
+      if (!font) return null;
       if (last && last.font === font) last.text += char;
       else runs.push({ text: char, font });
     }

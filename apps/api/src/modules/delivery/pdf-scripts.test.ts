@@ -1,3 +1,4 @@
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { readPdf } from '../../../test/support/pdf-reader';
 import { renderTicketsPdf, type TicketsDocument } from './ticket-pdf';
@@ -22,6 +23,16 @@ const document = (names: (string | null)[]): TicketsDocument => ({
   })),
 });
 
+/** How many fonts a PDF embeds (the standard fonts have no descriptor). */
+async function embeddedFonts(bytes: Uint8Array) {
+  const doc = await PDFDocument.load(bytes);
+  return doc.context
+    .enumerateIndirectObjects()
+    .filter(
+      ([, object]) => object instanceof PDFDict && object.get(PDFName.Type) === PDFName.of('FontDescriptor'),
+    ).length;
+}
+
 describe('names in every script on the tickets’ PDF', () => {
   it('prints Cyrillic, Greek and accented names as written, and their text extracts back intact', async () => {
     const names = ['Анна Каренина', 'Αλέξανδρος Παπαδόπουλος', 'Zoë Łukasiewicz', 'Ada Lovelace'];
@@ -39,11 +50,33 @@ describe('names in every script on the tickets’ PDF', () => {
     expect(pdf.pages[0]).toMatch(/[\u0600-\u06ff]/);
   });
 
+  it('prints Chinese, Japanese (kana and kanji) and Korean names as written, and their text extracts back intact', async () => {
+    const names = ['王小明', '渡邊 さくら', '김민준', 'Li 李娜', 'スミス・ジョン'];
+    const pdf = await readPdf(await renderTicketsPdf(document(names)));
+    names.forEach((name, index) => {
+      expect(pdf.pages[index]?.replace(/\n/g, '')).toContain(name);
+    });
+    expect(pdf.pages.join('\n')).not.toContain('As written on your ticket page');
+  });
+
+  it('embeds only the slices of the CJK fonts a name falls in', async () => {
+    const latin = await renderTicketsPdf(document(['Ada Lovelace']));
+    const one = await renderTicketsPdf(document(['王小明']));
+    const many = await renderTicketsPdf(document(['王小明', '渡邊 さくら', '김민준']));
+    expect(await embeddedFonts(latin)).toBe(0);
+    // 王 is in one slice of Noto Sans SC, 小 and 明 in another: two subsets, and no Noto Sans file.
+    expect(await embeddedFonts(one)).toBe(2);
+    expect(await embeddedFonts(many)).toBeGreaterThan(2);
+    expect(many.length - latin.length).toBeLessThan(100_000);
+  });
+
   it('embeds nothing for names the standard fonts print, and says where to read a script it lacks', async () => {
     const plain = await renderTicketsPdf(document(['Ada Lovelace']));
     const cyrillic = await renderTicketsPdf(document(['Анна']));
     expect(plain.length).toBeLessThan(cyrillic.length);
-    const chinese = await readPdf(await renderTicketsPdf(document(['王小明'])));
-    expect(chinese.pages[0]).toContain('As written on your ticket page');
+    // The Cyrillic file alone: the fonts tried before it are not embedded for nothing.
+    expect(await embeddedFonts(cyrillic)).toBe(1);
+    const amharic = await readPdf(await renderTicketsPdf(document(['አበበ ቢቂላ'])));
+    expect(amharic.pages[0]).toContain('As written on your ticket page');
   });
 });

@@ -194,7 +194,8 @@ async function drawTicket(
   const name = ticket.attendeeName ? printable(fonts.bold, ticket.attendeeName) : t.unnamed;
   // A name in a script the standard fonts lack: say where to read it rather than print question marks.
   const shownName = ticket.attendeeName && !readable(name) ? t.nameOnPage : name;
-  // Greek, Cyrillic, Arabic... drawn as written with the embedded Noto Sans; what no font has, as before.
+  // Greek, Cyrillic, Arabic, Chinese, Japanese, Korean drawn as written with the embedded Noto Sans;
+  // what no font has (Ethiopic, emoji...), as before.
   const runs = await nameRuns(scripts, fonts, ticket.attendeeName);
   if (runs) {
     field(page, fonts, t.attendee, '', MARGIN, y, half);
