@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { type AddressInfo, createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,8 +9,8 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../test/support/harness';
+import { freePort, overHttp, until } from '../../test/support/processes';
 import { issue, newDoor, scan } from '../../test/support/scan';
-import type { App } from '../app';
 
 // Two API processes on one PostgreSQL database behind a round-robin proxy, as a deployment scaled out:
 // the rate limit is shared, an e-mail is sent once, a delivery cut short by SIGKILL is finished once by the
@@ -24,14 +24,6 @@ const PER_IP = 4;
 interface Received {
   to: string[];
   subject: string;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** An SMTP server keeping what it accepts; `stall` holds every message's data unanswered while true. */
@@ -56,55 +48,6 @@ async function smtpServer(received: Received[], stalled: { on: boolean; seen: nu
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, port: (server.server.address() as AddressInfo).port };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 20_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** The test helpers' `app.inject`, over HTTP to `base` (the proxy or one process). */
-function overHttp(base: string): App {
-  const inject = async (options: {
-    method: string;
-    url: string;
-    headers?: Record<string, string>;
-    payload?: unknown;
-    cookies?: Record<string, string>;
-    remoteAddress?: string;
-  }) => {
-    const headers: Record<string, string> = { ...options.headers };
-    let body: string | undefined;
-    if (options.payload !== undefined) {
-      body = JSON.stringify(options.payload);
-      headers['content-type'] = 'application/json';
-    }
-    if (options.cookies) {
-      headers.cookie = Object.entries(options.cookies)
-        .map(([name, value]) => `${name}=${value}`)
-        .join('; ');
-    }
-    const response = await fetch(base + options.url, { method: options.method, headers, body });
-    const text = await response.text();
-    const cookies = response.headers.getSetCookie().map((line) => {
-      const [pair = ''] = line.split(';');
-      const index = pair.indexOf('=');
-      return { name: pair.slice(0, index), value: pair.slice(index + 1) };
-    });
-    return {
-      statusCode: response.status,
-      body: text,
-      headers: Object.fromEntries(response.headers),
-      cookies,
-      json: () => JSON.parse(text),
-    };
-  };
-  return { inject } as unknown as App;
 }
 
 describe.skipIf(!serverUrl)('two API processes on one PostgreSQL database', () => {

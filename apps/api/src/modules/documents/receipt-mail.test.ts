@@ -1,54 +1,22 @@
-import type { AddressInfo } from 'node:net';
 import type { OrderDetail } from '@guichet/shared/orders';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/support/harness';
-import { bought, newShop, orderBody, TEST_ENV, typeId } from '../../../test/support/orders';
+import type { TestContext } from '../../../test/support/harness';
+import { bought, newShop, orderBody, typeId } from '../../../test/support/orders';
 import { readPdf } from '../../../test/support/pdf-reader';
+import { appWithSmtp, attachmentOf } from '../../../test/support/smtp';
 import { orgHeaders } from '../../../test/support/teams';
 
-/** A real SMTP server on 127.0.0.1 keeping the raw messages it accepts, by recipient. */
-const received = new Map<string, string>();
-let smtp: SMTPServer;
+// A real SMTP server on 127.0.0.1 keeping the raw messages it accepts, by recipient.
+let received: Map<string, string>;
 let t: TestContext;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        for (const to of session.envelope.rcptTo)
-          received.set(to.address, Buffer.concat(chunks).toString('latin1'));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = smtp.server.address() as AddressInfo;
-  t = await createTestApp(
-    { ...TEST_ENV, SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Guichet <no-reply@guichet.test>' },
-    { mailer: 'smtp' },
-  );
+  ({ t, received, close } = await appWithSmtp());
 });
 afterAll(async () => {
-  await t?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await close?.();
 });
-
-/** The base64 body of the MIME part whose headers name `filename`. */
-function attachmentOf(raw: string, filename: string): { headers: string; content: Buffer } | undefined {
-  for (const part of raw.split(/\r?\n--[^\r\n]+/)) {
-    const split = part.search(/\r?\n\r?\n/);
-    const headers = part.slice(0, split);
-    if (!headers.includes(filename)) continue;
-    return { headers, content: Buffer.from(part.slice(split).replace(/\s+/g, ''), 'base64') };
-  }
-  return undefined;
-}
 
 describe('the receipt in the tickets e-mail', () => {
   it('is issued and attached when a paid order’s tickets leave, and read back as its PDF', async () => {

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { type AddressInfo, createServer, type Socket } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +11,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTicketType, client, createEvent } from '../../../test/support/events';
 import { createOrganization, signUp } from '../../../test/support/harness';
-import type { App } from '../../app';
+import { freePort, overHttp, until } from '../../../test/support/processes';
 
 // A real API process on PostgreSQL is killed with SIGKILL after an order's commit, while it is sending the
 // order's webhook and before the receiver has answered; a new process started on the same database
@@ -19,50 +19,6 @@ import type { App } from '../../app';
 
 const serverUrl = process.env.TEST_DATABASE_URL || '';
 const root = path.resolve(fileURLToPath(import.meta.url), '../../../../../..');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms: number) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** The test helpers' `app.inject`, over HTTP to `base`. */
-function overHttp(base: string): App {
-  const inject = async (options: {
-    method: string;
-    url: string;
-    headers?: Record<string, string>;
-    payload?: unknown;
-  }) => {
-    const headers: Record<string, string> = { ...options.headers };
-    let body: string | undefined;
-    if (options.payload !== undefined) {
-      body = JSON.stringify(options.payload);
-      headers['content-type'] = 'application/json';
-    }
-    const response = await fetch(base + options.url, { method: options.method, headers, body });
-    const text = await response.text();
-    const cookies = response.headers.getSetCookie().map((line) => {
-      const [pair = ''] = line.split(';');
-      const index = pair.indexOf('=');
-      return { name: pair.slice(0, index), value: pair.slice(index + 1) };
-    });
-    return { statusCode: response.status, body: text, cookies, json: () => JSON.parse(text) };
-  };
-  return { inject } as unknown as App;
-}
 
 describe.skipIf(!serverUrl)('a webhook across a SIGKILL', () => {
   const database = `guichet_hooks_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
