@@ -208,6 +208,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const importSweep = importSweepJob(db, app.log);
   if (deps.startWorker !== false) app.addHook('onReady', async () => importSweep.start());
   app.addHook('onClose', async () => importSweep.stop());
+  // After the jobs that send have stopped: the pooled SMTP connections are closed.
+  app.addHook('onClose', async () => mailer?.close?.());
 
   await registerCompression(app);
   await app.register(cookie);
