@@ -1,4 +1,6 @@
 // The real API (production settings, logging off) on a fresh embedded database, or DATABASE_URL.
+// BENCH_DATA_DIR: the embedded database's folder; BENCH_WORKERS=true starts its jobs (outbox, mailings),
+// which send to SMTP_URL at MAILING_RATE_PER_MINUTE when the bench gives them.
 import { openDatabase } from '@guichet/db/client';
 import { buildApp } from '../../apps/api/src/app';
 import { loadConfig } from '../../apps/api/src/config';
@@ -6,7 +8,7 @@ import { loadConfig } from '../../apps/api/src/config';
 const config = loadConfig({
   NODE_ENV: 'production',
   JWT_SECRET: 'bench-secret-bench-secret-bench-secret-012345',
-  DATA_DIR: '/tmp/guichet-bench',
+  DATA_DIR: process.env.BENCH_DATA_DIR ?? '/tmp/guichet-bench',
   SEED_DEMO: 'false',
   LOG_LEVEL: 'silent',
   DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
@@ -18,9 +20,18 @@ const config = loadConfig({
   PUBLIC_ORDER_RATE_LIMIT_PER_MINUTE: '100000000',
   // ...and scans as fast as the doors can.
   SCAN_RATE_LIMIT_PER_MINUTE: '100000000',
+  ...(process.env.SMTP_URL ? { SMTP_URL: process.env.SMTP_URL } : {}),
+  ...(process.env.MAILING_RATE_PER_MINUTE
+    ? { MAILING_RATE_PER_MINUTE: process.env.MAILING_RATE_PER_MINUTE }
+    : {}),
 });
 const database = await openDatabase({ url: config.databaseUrl });
-const app = await buildApp({ config, db: database.db, logger: false, startWorker: false });
+const app = await buildApp({
+  config,
+  db: database.db,
+  logger: false,
+  startWorker: process.env.BENCH_WORKERS === 'true',
+});
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;

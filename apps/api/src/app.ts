@@ -15,6 +15,7 @@ import { acquisitionRoutes, registerShortLinks } from './modules/acquisition/acq
 import { authRoutes } from './modules/auth/auth.routes';
 import { customerRecordsRoutes } from './modules/customers/customer-records.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
+import { importSweepJob } from './modules/customers/import.job';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { attachmentRenderer } from './modules/delivery/tickets-document';
@@ -204,6 +205,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const orderAlerts = orderAlertsJob(ctx, app.log);
   if (deps.startWorker !== false) app.addHook('onReady', async () => orderAlerts.start());
   app.addHook('onClose', async () => orderAlerts.stop());
+  const importSweep = importSweepJob(db, app.log);
+  if (deps.startWorker !== false) app.addHook('onReady', async () => importSweep.start());
+  app.addHook('onClose', async () => importSweep.stop());
+  // After the jobs that send have stopped: the pooled SMTP connections are closed.
+  app.addHook('onClose', async () => mailer?.close?.());
 
   await registerCompression(app);
   await app.register(cookie);

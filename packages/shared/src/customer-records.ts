@@ -107,5 +107,7 @@ export const customerImportSchema = z.object({
   ),
   createdAt: instant,
   finishedAt: instant.nullable(),
+  /** Why a failed import stopped: its process stopped mid-way, or an error; null otherwise. */
+  failureReason: z.enum(['interrupted', 'error']).nullable(),
 });
 export type CustomerImport = z.infer<typeof customerImportSchema>;

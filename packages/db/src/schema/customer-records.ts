@@ -105,9 +105,24 @@ export const customerImports = pgTable(
     createdBy: uuid('created_by').references(() => staff.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /**
+     * Renewed by the process running the import while it runs; once passed, that process is gone and the
+     * leader's sweep marks the import failed (decision 035).
+     */
+    leaseUntil: timestamp('lease_until', { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '120 seconds'`),
+    /** Why a failed import stopped: 'interrupted' (its process stopped) or 'error'. */
+    failureReason: text('failure_reason', { enum: ['interrupted', 'error'] }),
   },
   (table) => [
     index('customer_imports_organization_idx').on(table.organizationId, table.id),
+    // The sweep looks only at running imports.
+    index('customer_imports_running_lease_idx').on(table.leaseUntil).where(sql`${table.status} = 'running'`),
+    check(
+      'customer_imports_failure_reason_valid',
+      sql`${table.failureReason} is null or ${table.failureReason} in ('interrupted', 'error')`,
+    ),
     check('customer_imports_status_valid', sql`${table.status} in ('running', 'done', 'failed')`),
   ],
 );

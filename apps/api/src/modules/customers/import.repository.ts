@@ -2,7 +2,7 @@ import type { Queryable } from '@guichet/db/client';
 import { uuidv7 } from '@guichet/db/ids';
 import { customerImports, type ImportRowError } from '@guichet/db/schema/customer-records';
 import { customerConsents } from '@guichet/db/schema/customers';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 
 // CSV imports of customers. Every function takes the organisation id and uses it in its WHERE.
 
@@ -35,15 +35,25 @@ export interface ImportProgress {
   finished?: boolean;
 }
 
+/** How long an import's lease lasts; the running process renews it well before (a third of it). */
+export const IMPORT_LEASE_SECONDS = 120;
+const renewedLease = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`;
+
+/**
+ * Saves an import's progress and renews its lease, only while it is still running: answers false when the
+ * import is no longer running (the sweep failed it meanwhile), so its job stops instead of undoing that.
+ */
 export async function updateImport(
   db: Queryable,
   organizationId: string,
   importId: string,
   p: ImportProgress,
-) {
-  await db
+  leaseSeconds = IMPORT_LEASE_SECONDS,
+): Promise<boolean> {
+  const rows = await db
     .update(customerImports)
     .set({
+      leaseUntil: renewedLease(leaseSeconds),
       ...(p.sizeBytes !== undefined ? { sizeBytes: p.sizeBytes } : {}),
       ...(p.encoding !== undefined ? { encoding: p.encoding } : {}),
       ...(p.status ? { status: p.status } : {}),
@@ -55,14 +65,43 @@ export async function updateImport(
       errors: p.errors,
       ...(p.finished ? { finishedAt: sql`now()` } : {}),
     })
-    .where(and(eq(customerImports.organizationId, organizationId), eq(customerImports.id, importId)));
+    .where(
+      and(
+        eq(customerImports.organizationId, organizationId),
+        eq(customerImports.id, importId),
+        eq(customerImports.status, 'running'),
+      ),
+    )
+    .returning({ id: customerImports.id });
+  return rows.length > 0;
 }
 
-/** Imports left running by a process that stopped: they will never finish, so they are marked failed. */
-export async function failAbandoned(db: Queryable, organizationId: string, importId: string) {
+/** The running process's heartbeat: pushes the lease on while the import runs; false once it is not. */
+export async function renewLease(
+  db: Queryable,
+  organizationId: string,
+  importId: string,
+  leaseSeconds = IMPORT_LEASE_SECONDS,
+): Promise<boolean> {
+  const rows = await db
+    .update(customerImports)
+    .set({ leaseUntil: renewedLease(leaseSeconds) })
+    .where(
+      and(
+        eq(customerImports.organizationId, organizationId),
+        eq(customerImports.id, importId),
+        eq(customerImports.status, 'running'),
+      ),
+    )
+    .returning({ id: customerImports.id });
+  return rows.length > 0;
+}
+
+/** An import whose job failed in its own process: marked failed with the reason the page shows. */
+export async function failImport(db: Queryable, organizationId: string, importId: string) {
   await db
     .update(customerImports)
-    .set({ status: 'failed', finishedAt: sql`now()` })
+    .set({ status: 'failed', failureReason: 'error', finishedAt: sql`now()` })
     .where(
       and(
         eq(customerImports.organizationId, organizationId),
@@ -70,6 +109,19 @@ export async function failAbandoned(db: Queryable, organizationId: string, impor
         eq(customerImports.status, 'running'),
       ),
     );
+}
+
+/**
+ * Housekeeping across organisations (the leader's sweep): running imports whose lease has passed were left
+ * by a process that stopped; their uploaded file went with it, so they cannot resume and are marked failed
+ * as interrupted. Answers the ids failed, with their organisation.
+ */
+export async function failExpiredImports(db: Queryable) {
+  return db
+    .update(customerImports)
+    .set({ status: 'failed', failureReason: 'interrupted', finishedAt: sql`now()` })
+    .where(and(eq(customerImports.status, 'running'), lt(customerImports.leaseUntil, sql`now()`)))
+    .returning({ id: customerImports.id, organizationId: customerImports.organizationId });
 }
 
 /** Of these lower-case e-mails, those already a customer of the organisation (a dry run's forecast). */

@@ -48,6 +48,7 @@ export function importView(row: imports.ImportRow): CustomerImport {
     errors: row.errors as CustomerImport['errors'],
     createdAt: row.createdAt.toISOString(),
     finishedAt: iso(row.finishedAt),
+    failureReason: row.failureReason,
   };
 }
 
@@ -111,15 +112,29 @@ export async function startImport(
     sizeBytes: file.size,
     createdBy: actor,
   });
-  // The job goes on after the answer; its state is in the database, so a closed tab loses nothing.
+  // The job goes on after the answer; its state is in the database, so a closed tab loses nothing. While it
+  // runs, a heartbeat renews its lease; if this process stops, the lease passes and the leader's sweep
+  // (import.job.ts) marks it failed as interrupted instead of leaving it running for ever.
+  const heartbeat = setInterval(
+    () => void imports.renewLease(ctx.db, organizationId, row.id).catch((error: unknown) => onFailure(error)),
+    (imports.IMPORT_LEASE_SECONDS * 1000) / 3,
+  );
+  heartbeat.unref();
   void runImport(ctx, organizationId, actor, row.id, query, file)
     .catch(async (error: unknown) => {
+      if (error instanceof ImportStopped) return;
       onFailure(error);
-      await imports.failAbandoned(ctx.db, organizationId, row.id);
+      await imports.failImport(ctx.db, organizationId, row.id);
     })
-    .finally(() => rm(file.dir, { recursive: true, force: true }));
+    .finally(() => {
+      clearInterval(heartbeat);
+      return rm(file.dir, { recursive: true, force: true });
+    });
   return importView(row);
 }
+
+/** The import was failed by the sweep while this process still ran it (it was stalled past its lease). */
+class ImportStopped extends Error {}
 
 type Checked =
   | { person: imports.ImportedPerson; consent: boolean | null }
@@ -208,6 +223,10 @@ async function runImport(
   const seen = new Set<string>();
   let pending: { line: number; person: imports.ImportedPerson; consent: boolean | null }[] = [];
 
+  const saveProgress = async () => {
+    if (!(await imports.updateImport(ctx.db, organizationId, importId, progress))) throw new ImportStopped();
+  };
+
   const flush = async () => {
     const batch = pending;
     pending = [];
@@ -277,7 +296,7 @@ async function runImport(
         });
       }
     }
-    await imports.updateImport(ctx.db, organizationId, importId, progress);
+    await saveProgress();
     // Other requests run between batches.
     await yieldToEventLoop();
   };
@@ -317,7 +336,7 @@ async function runImport(
   progress.status = 'done';
   progress.finished = true;
   progress.processedBytes = file.size;
-  await imports.updateImport(ctx.db, organizationId, importId, progress);
+  await saveProgress();
   if (!dryRun) {
     await recordAudit(ctx.db, {
       organizationId,

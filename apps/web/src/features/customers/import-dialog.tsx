@@ -211,7 +211,11 @@ export function ImportDialog({ listId, onDone }: { listId?: string; onDone: () =
           </Text>
           {state.status === 'failed' && (
             <Alert color="red" variant="light">
-              {t('customerRecords.import.failed')}
+              {t(
+                state.failureReason === 'interrupted'
+                  ? 'customerRecords.import.interrupted'
+                  : 'customerRecords.import.failed',
+              )}
             </Alert>
           )}
           {state.errors.length > 0 && (

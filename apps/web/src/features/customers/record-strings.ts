@@ -54,6 +54,8 @@ export const enCustomerRecords = {
       'Dry run: {{rows}} rows, {{created}} new, {{updated}} already known, {{rejected}} refused. Nothing was written.',
     result: '{{rows}} rows: {{created}} new, {{updated}} updated, {{rejected}} refused.',
     failed: 'The import stopped. The rows written so far are kept; try again to finish.',
+    interrupted:
+      'The import was interrupted: the server running it stopped. The rows written so far are kept; upload the file again to finish.',
     errors: 'Refused rows',
     row: 'Row',
     field: 'Column',
@@ -137,6 +139,8 @@ export const frCustomerRecords: Strings<typeof enCustomerRecords> = {
       'Essai à blanc : {{rows}} lignes, {{created}} nouvelles, {{updated}} déjà connues, {{rejected}} refusées. Rien n’a été écrit.',
     result: '{{rows}} lignes : {{created}} nouvelles, {{updated}} mises à jour, {{rejected}} refusées.',
     failed: 'L’import s’est arrêté. Les lignes déjà écrites sont conservées ; relancez-le pour finir.',
+    interrupted:
+      'L’import a été interrompu : le serveur qui le menait s’est arrêté. Les lignes déjà écrites sont conservées ; importez de nouveau le fichier pour finir.',
     errors: 'Lignes refusées',
     row: 'Ligne',
     field: 'Colonne',

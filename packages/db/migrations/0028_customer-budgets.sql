@@ -1,0 +1,4 @@
+ALTER TABLE "customer_imports" ADD COLUMN "lease_until" timestamp with time zone DEFAULT now() + interval '120 seconds' NOT NULL;--> statement-breakpoint
+ALTER TABLE "customer_imports" ADD COLUMN "failure_reason" text;--> statement-breakpoint
+CREATE INDEX "customer_imports_running_lease_idx" ON "customer_imports" USING btree ("lease_until") WHERE "customer_imports"."status" = 'running';--> statement-breakpoint
+ALTER TABLE "customer_imports" ADD CONSTRAINT "customer_imports_failure_reason_valid" CHECK ("customer_imports"."failure_reason" is null or "customer_imports"."failure_reason" in ('interrupted', 'error'));
