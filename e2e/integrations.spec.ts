@@ -42,7 +42,7 @@ test('an administrator makes an API token and a webhook on the integrations page
     const secret = (await page.getByTestId('api-token-secret').textContent())?.trim() ?? '';
     expect(secret).toMatch(/^gch_/);
     await page.getByRole('button', { name: 'I have stored it' }).click();
-    await expect(page.getByText('CRM sync')).toBeVisible();
+    await expect(page.getByText('CRM sync', { exact: true })).toBeVisible();
 
     const asToken = { authorization: `Bearer ${secret}` };
     expect((await request.get('/api/events', { headers: asToken })).status()).toBe(200);
