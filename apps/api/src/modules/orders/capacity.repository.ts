@@ -83,6 +83,43 @@ export interface CustomerCount {
   currency: string;
 }
 
+/** Marketing consent ticked at checkout: recorded by the statement that takes the last places. */
+export interface CheckoutConsent {
+  orderId: string;
+  /** The words of the box the buyer ticked. */
+  wording: string;
+  /** The buyer, for a customer record made if none exists yet (an order not yet paid counts none). */
+  email: string;
+  name: string;
+  currency: string;
+}
+
+/**
+ * The consent's rows, after the customer's: with a counted customer (`customer` CTE) the consent goes on
+ * its record; without one (a card order not yet paid) the record is made if it is new. Both come after the
+ * hot ticket type row's lock, as every order's customer upsert does, so no two orders of one person can
+ * wait for each other in opposite orders. DO UPDATE (not DO NOTHING) so the row comes back even when
+ * another order committed it after this statement began.
+ */
+function consentCtes(first: number, counted: boolean): string {
+  const person = counted
+    ? ''
+    : `, consent_customer as (
+      insert into customers (id, organization_id, email, name, first_order_at, last_order_at, currency)
+      select $${first + 3}::uuid, $1, $${first + 4}::text, $${first + 5}::text, now(), now(), $${first + 6}::char(3)
+      where exists (select 1 from taken)
+      on conflict (organization_id, lower(email)) do update set updated_at = customers.updated_at
+      returning id
+    )`;
+  return `${person}, consent as (
+      insert into customer_consents (id, organization_id, customer_id, granted, source, wording, order_id)
+      select $${first}::uuid, $1, (select id from ${counted ? 'customer' : 'consent_customer'}), true, 'checkout',
+        $${first + 1}::text, $${first + 2}::uuid
+      where exists (select 1 from taken)
+      returning 1
+    )`;
+}
+
 /** The marker of the error a finishing UPDATE raises when its places are short. */
 const PLACES_SHORT = 'places-short';
 
@@ -105,6 +142,7 @@ function lastTypeStatement(
   take: [organizationId: string, ticketTypeId: string, poolId: string | null, quantity: number],
   customer: CustomerCount | undefined,
   finishing: boolean,
+  consent: CheckoutConsent | undefined,
 ): RawStatement {
   const customerCte = `, customer as (
       insert into customers (id, organization_id, email, name, first_order_at, last_order_at, order_count,
@@ -119,16 +157,27 @@ function lastTypeStatement(
         updated_at = now()
       returning id
     )`;
-  const ctes = `with taken as (${takeTypeSql(count)})${customer ? customerCte : ''}`;
+  const customerValues = customer
+    ? [uuidv7(), customer.email, customer.name, customer.totalMinor, customer.currency]
+    : [];
+  const consentValues = consent
+    ? [
+        uuidv7(),
+        consent.wording,
+        consent.orderId,
+        ...(customer ? [] : [uuidv7(), consent.email, consent.name, consent.currency]),
+      ]
+    : [];
+  const ctes = `with taken as (${takeTypeSql(count)})${customer ? customerCte : ''}${
+    consent ? consentCtes(5 + customerValues.length, Boolean(customer)) : ''
+  }`;
   return {
-    name: `take_type_${count}${customer ? '_customer' : ''}${finishing ? '_finish' : ''}`,
+    name: `take_type_${count}${customer ? '_customer' : ''}${consent ? '_consent' : ''}${finishing ? '_finish' : ''}`,
     text: finishing
       ? `${ctes} select (select id from taken) as id,
           (select case when count(*) = 0 then '${PLACES_SHORT}' end from taken)::int as short`
       : `${ctes} select id from taken`,
-    values: customer
-      ? [...take, uuidv7(), customer.email, customer.name, customer.totalMinor, customer.currency]
-      : take,
+    values: [...take, ...customerValues, ...consentValues],
   };
 }
 
@@ -141,6 +190,8 @@ export interface TakeOptions {
   pools?: ReadonlyMap<string, string | null>;
   /** The buyer to count as a customer, in the statement that takes the last places. */
   customer?: CustomerCount;
+  /** The marketing consent ticked at checkout, recorded by that statement too. */
+  consent?: CheckoutConsent;
   /**
    * Runs the last UPDATE as the transaction's last statement, which commits it (`finish` of
    * `transactionEndingWith`). That UPDATE then fails instead of matching nothing when its places are
@@ -186,9 +237,9 @@ export async function takeCapacity(
       type.poolId,
       type.quantity,
     ];
-    const { customer, finish } = options;
-    if (index === last && (customer || finish)) {
-      const statement = lastTypeStatement(count, values, customer, Boolean(finish));
+    const { customer, finish, consent } = options;
+    if (index === last && (customer || finish || consent)) {
+      const statement = lastTypeStatement(count, values, customer, Boolean(finish), consent);
       try {
         const rows = finish ? await finish(statement) : await rawRows(tx, statement);
         if (rows.length === 0) return { taken: false, shortOf: [type.id] };

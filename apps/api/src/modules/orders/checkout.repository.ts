@@ -266,11 +266,6 @@ export interface NewOrder {
   answer?: StoredAnswer | undefined;
   /** The buyer's first-party visitor id: the order's attribution is written by the same statement. */
   visitorId?: string | undefined;
-  /**
-   * The words of the checkout's marketing box when the buyer ticked it: the consent is written by the same
-   * statement, so it commits with the order or not at all (decision 029).
-   */
-  consentWording?: string | undefined;
 }
 
 export interface StoredAnswer {
@@ -308,14 +303,10 @@ const KEYED_SQL = `with locked as (
 // Tickets travel as one JSON array of records: PostgreSQL estimates its rows the same whatever the order's
 // size, so it plans the statement once per connection (with arrays it saw each order's size and planned
 // every execution anew).
-/** The audit's API token comes after the key's and the visitor's parameters; the consent's id after it. */
+/** The audit's API token comes last, after the key's and the visitor's parameters. */
 const tokenParam = (keyed: boolean, attributed: boolean) => 25 + (keyed ? 5 : 0) + (attributed ? 1 : 0);
 
-const orderSql = (
-  keyed: boolean,
-  attributed: boolean,
-  consented = false,
-) => `${keyed ? KEYED_SQL : 'with '}placed_order as (
+const orderSql = (keyed: boolean, attributed: boolean) => `${keyed ? KEYED_SQL : 'with '}placed_order as (
   insert into orders (id, organization_id, event_id, code, status, channel, payment_method, buyer_name,
     buyer_email, locale, total_minor, currency, reserved_until, created_at, updated_at, paid_at, created_by,
     note)
@@ -355,9 +346,7 @@ const orderSql = (
   where endpoint.organization_id = $2 and endpoint.enabled and kind.type = any(endpoint.event_types)
     and exists (select 1 from placed_order)
   returning 1
-)${attributed ? attributionSql(keyed ? 30 : 25) : ''}${
-  consented ? consentSql(tokenParam(keyed, attributed) + 1) : ''
-}
+)${attributed ? attributionSql(keyed ? 30 : 25) : ''}
 select (select count(*) from placed_tickets)::int as tickets${
   keyed ? ', (select got from locked) as locked, exists (select 1 from keyed) as keyed' : ''
 }`;
@@ -378,48 +367,10 @@ const attributionSql = (visitor: number) => `, touched as (
   where exists (select 1 from placed_order)
   returning 1
 )`;
-// Marketing consent ticked at checkout, first half: the buyer's customer record is made if it is new. DO
-// NOTHING takes no lock on an existing row, so the last statement's customer upsert of another order of the
-// same person never waits for this transaction (no deadlock on the hot row). The consent itself is written
-// by the next statement (`checkoutConsentStatement`): a row another order committed while this one waited
-// on it is visible only to a later statement's snapshot. Only buyers who ticked the box run either.
-const consentSql = (first: number) => `, consent_person as (
-  insert into customers (id, organization_id, email, name, first_order_at, last_order_at, currency)
-  select $${first}::uuid, $2, $9, $8, now(), now(), $12 where exists (select 1 from placed_order)
-  on conflict (organization_id, lower(email)) do nothing
-  returning id
-)`;
-
-/**
- * Marketing consent ticked at checkout, second half, in the order's transaction before its places are
- * taken: the consent with the words the buyer read, on the customer record of the order's address.
- */
-export function checkoutConsentStatement(values: {
-  organizationId: string;
-  orderId: string;
-  email: string;
-  wording: string;
-}): RawStatement {
-  return {
-    name: 'insert_checkout_consent',
-    text: `insert into customer_consents (id, organization_id, customer_id, granted, source, wording, order_id)
-      select $1::uuid, $2, c.id, true, 'checkout', $3, $4 from customers c
-      where c.organization_id = $2 and lower(c.email) = lower($5::text)
-      returning 1 as written`,
-    values: [uuidv7(), values.organizationId, values.wording, values.orderId, values.email],
-  };
-}
 const ORDER_SQL = orderSql(false, false);
 const KEYED_ORDER_SQL = orderSql(true, false);
 const ATTRIBUTED_ORDER_SQL = orderSql(false, true);
 const KEYED_ATTRIBUTED_ORDER_SQL = orderSql(true, true);
-/** The four texts again with the consent's rows: [plain, keyed, attributed, keyed and attributed]. */
-const CONSENTED_ORDER_SQL = [
-  orderSql(false, false, true),
-  orderSql(true, false, true),
-  orderSql(false, true, true),
-  orderSql(true, true, true),
-] as const;
 
 /**
  * The statement that writes the order, its tickets, its mail in the outbox, its audit entry and its webhook
@@ -428,19 +379,13 @@ const CONSENTED_ORDER_SQL = [
  * row is built before the transaction, so nothing needs reading back. It answers one `NewOrderRow`.
  */
 export function newOrderStatement(placed: NewOrder): RawStatement {
-  const { order, tickets, answer, visitorId, consentWording } = placed;
+  const { order, tickets, answer, visitorId } = placed;
   const texts = visitorId
     ? { keyed: KEYED_ATTRIBUTED_ORDER_SQL, plain: ATTRIBUTED_ORDER_SQL }
     : { keyed: KEYED_ORDER_SQL, plain: ORDER_SQL };
-  const consented = consentWording !== undefined;
-  const text = consented
-    ? CONSENTED_ORDER_SQL[answer ? (visitorId ? 3 : 1) : visitorId ? 2 : 0]
-    : answer
-      ? texts.keyed
-      : texts.plain;
   return {
-    name: `insert_new_order${answer ? '_keyed' : ''}${visitorId ? '_attributed' : ''}${consented ? '_consented' : ''}`,
-    text,
+    name: `insert_new_order${answer ? '_keyed' : ''}${visitorId ? '_attributed' : ''}`,
+    text: answer ? texts.keyed : texts.plain,
     values: [
       order.id,
       order.organizationId,
@@ -480,7 +425,6 @@ export function newOrderStatement(placed: NewOrder): RawStatement {
         : []),
       ...(visitorId ? [visitorId] : []),
       placed.audit.actorTokenId ?? null,
-      ...(consented ? [uuidv7(order.createdAt.getTime())] : []),
     ],
   };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '@guichet/db/client';
 import { uuidv7 } from '@guichet/db/ids';
-import { rawRows, transactionEndingWith } from '@guichet/db/raw';
+import { transactionEndingWith } from '@guichet/db/raw';
 import type { events } from '@guichet/db/schema/events';
 import type { Locale } from '@guichet/shared/i18n';
 import { MAX_TICKETS_PER_ORDER, type OrderLineInput, type PaymentMethod } from '@guichet/shared/orders';
@@ -13,7 +13,6 @@ import { countOrder } from '../../observability/process-metrics';
 import { currentApiTokenId } from '../../plugins/request-actor';
 import { takeCapacity } from './capacity.repository';
 import {
-  checkoutConsentStatement,
   type NewOrderRow,
   newOrderStatement,
   orderCatalogue,
@@ -64,7 +63,7 @@ export interface PlaceOrderInput {
   visitorId?: string | undefined;
   /** Members-only types a buyer's checked code admits (./member-gate.ts); the caller enters the gate. */
   memberTypes?: ReadonlySet<string>;
-  /** The marketing box's words when the buyer ticked it: the consent rides on the first statement too. */
+  /** The marketing box's words when the buyer ticked it: the consent rides on the last statement. */
   consentWording?: string | undefined;
 }
 
@@ -296,22 +295,10 @@ export async function placeOrder(
     },
     answer: input.answer?.(placed),
     visitorId: input.channel === 'online' ? input.visitorId : undefined,
-    consentWording: input.channel === 'online' ? input.consentWording : undefined,
   });
   // The order's rows go first (with the BEGIN, in one round trip): they lock nothing other buyers need.
   const result = await transactionEndingWith(ctx.db, first, async (tx, written, finish) => {
     checkNewOrder(written, ticketCount);
-    if (input.channel === 'online' && input.consentWording !== undefined) {
-      await rawRows(
-        tx,
-        checkoutConsentStatement({
-          organizationId: input.organizationId,
-          orderId: order.id,
-          email: order.buyerEmail,
-          wording: input.consentWording,
-        }),
-      );
-    }
     if (inTransaction) await inTransaction(tx, placed);
     // Last: from here until the commit, other buyers of these ticket types wait. The last UPDATE carries
     // the COMMIT with it (`finish`), so that wait does not include a round trip through this process.
@@ -320,7 +307,21 @@ export async function placeOrder(
       input.organizationId,
       input.lines.map((line) => ({ ticketTypeId: line.ticketTypeId, quantity: line.quantity })),
       status === 'reserved' ? 'held' : 'sold',
-      { pools: new Map(priced.map(({ type }) => [type.id, type.poolId])), customer, finish },
+      {
+        pools: new Map(priced.map(({ type }) => [type.id, type.poolId])),
+        customer,
+        finish,
+        consent:
+          input.channel === 'online' && input.consentWording !== undefined
+            ? {
+                orderId: order.id,
+                wording: input.consentWording,
+                email: order.buyerEmail,
+                name: order.buyerName,
+                currency: order.currency,
+              }
+            : undefined,
+      },
     );
     if (!capacity.taken) throw soldOut(capacity.shortOf);
     return placed;

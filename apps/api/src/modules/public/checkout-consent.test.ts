@@ -4,10 +4,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/support/harness';
 import { buy, newShop, orderBody, orderIdOf, TEST_ENV } from '../../../test/support/orders';
+import { connectStripe, stripeTestApp } from '../../../test/support/payments';
 
 /**
- * The checkout's marketing box rides on the order's first statement (decision 029): the consent commits
- * with the order or not at all, for every variant of that statement.
+ * The checkout's marketing box rides on the order's last statement, after the places and the customer
+ * record (decision 029): the consent commits with the order or not at all, for every variant of the order's
+ * statements, and one person's orders at once never wait for each other in opposite orders.
  */
 let t: TestContext;
 beforeAll(async () => {
@@ -116,5 +118,46 @@ describe('the checkout’s marketing box', () => {
         and(eq(customers.organizationId, shop.organizationId), sql`lower(${customers.email}) = ${email}`),
       );
     expect(people).toEqual([{ orderCount: 12 }]);
+  });
+});
+
+describe('the marketing box on a card order not yet paid', () => {
+  it('makes the person a customer record with the consent, counting no order until it is paid', async () => {
+    const stripe = await stripeTestApp();
+    try {
+      const shop = await newShop(stripe.t.app);
+      await connectStripe(stripe.t.app, shop);
+      const email = `card-consent-${crypto.randomUUID().slice(0, 6)}@example.com`;
+      const response = await buy(stripe.t.app, shop, {
+        ...orderBody(shop, {
+          buyer: { name: 'Cara Card', email },
+          paymentMethod: 'stripe',
+          lines: [{ ticketTypeId: shop.event.ticketTypes[0]?.id ?? '', quantity: 1 }],
+        }),
+        marketingConsent: true,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const order = response.json<{ code: string; status: string }>();
+      expect(order.status).toBe('reserved');
+      const orderId = await orderIdOf(stripe.t.app, order.code);
+      const db = stripe.t.app.ctx.db;
+      const rows = await db
+        .select({
+          granted: customerConsents.granted,
+          orderId: customerConsents.orderId,
+          count: customers.orderCount,
+        })
+        .from(customerConsents)
+        .innerJoin(customers, eq(customers.id, customerConsents.customerId))
+        .where(
+          and(
+            eq(customerConsents.organizationId, shop.organizationId),
+            sql`lower(${customers.email}) = ${email}`,
+          ),
+        );
+      expect(rows).toEqual([{ granted: true, orderId, count: 0 }]);
+    } finally {
+      await stripe.close();
+    }
   });
 });
