@@ -18,8 +18,6 @@ export function StatusBadge({ status }: { status: EventStatus }) {
     <Badge
       color={STATUS_COLORS[status]}
       variant={status === 'archived' ? 'outline' : 'light'}
-      // The darkest shade of the colour for the text: the light variant's default is below AA contrast.
-      c={`${STATUS_COLORS[status]}.9`}
       // A status is one short word: show it whole rather than let a narrow cell cut it.
       style={{ flexShrink: 0, minWidth: 'max-content' }}
     >
