@@ -181,7 +181,9 @@ for (const [name, keys] of Object.entries(routes)) {
     console.log(`  ${format(gzipped(key))}  ${manifest[key].file}`);
   }
   for (const file of workers) console.log(`  ${format(gzippedFile(file))}  ${file} (worker)`);
-  console.log(`  ${format(total)}  total (budget ${format(budget).trim()})  ${over ? 'OVER BUDGET' : 'ok'}`);
+  console.log(
+    `  ${format(total)}  total (budget ${format(budget).trim()}, ${budget - total} bytes left)  ${over ? 'OVER BUDGET' : 'ok'}`,
+  );
   if (name === 'events') {
     const leaflet = chunks.filter(hasLeaflet);
     failed ||= leaflet.length > 0;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { invitationTokenOf, nextFromSearch } from './next-path';
+import { invitationTokenOf } from './invitation-token';
+import { nextFromSearch } from './next-path';
 
 describe('the path to come back to', () => {
   it('keeps same-origin paths only', () => {

@@ -10,10 +10,3 @@ export function safeNextPath(value: string | null | undefined): string | null {
 export function nextFromSearch(search: string): string | null {
   return safeNextPath(new URLSearchParams(search).get('next'));
 }
-
-/** The invitation token of a `next` that is an invitation's link, or '' (a registration on its own). */
-export function invitationTokenOf(search: string): string {
-  const next = nextFromSearch(search);
-  if (!next?.startsWith('/invitations/accept?')) return '';
-  return new URLSearchParams(next.slice(next.indexOf('?'))).get('token') ?? '';
-}

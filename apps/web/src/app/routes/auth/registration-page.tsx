@@ -11,7 +11,7 @@ import { NewPasswordInput } from '../../../features/auth/components/new-password
 import { handlePolicyFailure } from '../../../features/auth/components/policy-failure';
 import { fieldErrors } from '../../../lib/field-errors';
 import { currentLocale, useTranslation } from '../../../lib/i18n';
-import { invitationTokenOf } from '../../../lib/next-path';
+import { invitationTokenOf } from '../../../lib/invitation-token';
 import { useAction } from '../../../lib/use-action';
 import { PublicLink } from '../../public/public-link';
 
