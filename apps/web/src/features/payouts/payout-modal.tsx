@@ -6,6 +6,7 @@ import { useTranslation } from '../../lib/i18n';
 import { toastError, toastSuccess } from '../../lib/toasts';
 import { usePayout } from './api/get-payout';
 import { useMatchTransaction } from './api/match-transaction';
+import { reconciliationLabel } from './payouts-table';
 
 /** One payout: why it is flagged, each balance transaction with its match, and for the rest suggestions. */
 export function PayoutModal({ payoutId, onClose }: { payoutId: string | null; onClose: () => void }) {
@@ -41,7 +42,7 @@ export function PayoutModal({ payoutId, onClose }: { payoutId: string | null; on
           <Text>
             {formatMoney(payout.amountMinor, payout.currency, locale)} ·{' '}
             {t(`payoutsPage.status.${payout.status}`)} ·{' '}
-            {t(`payoutsPage.reconciliation.${payout.reconciliation}`)}
+            {t(`payoutsPage.reconciliation.${reconciliationLabel(payout)}`)}
           </Text>
           {payout.flags.length > 0 && (
             <List c="red.9">

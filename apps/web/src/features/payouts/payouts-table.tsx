@@ -3,7 +3,12 @@ import type { Payout } from '@guichet/shared/payouts';
 import { Anchor, Badge, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from '../../lib/i18n';
 
-const RECONCILIATION_COLOR = { pending: 'gray', reconciled: 'green', flagged: 'red' } as const;
+const RECONCILIATION_COLOR = { pending: 'gray', reconciled: 'green', flagged: 'red', void: 'gray' } as const;
+
+/** A failed or cancelled payout moved no money: it has nothing to reconcile, rather than being "not paid yet". */
+export function reconciliationLabel(payout: Payout): keyof typeof RECONCILIATION_COLOR {
+  return payout.status === 'failed' || payout.status === 'canceled' ? 'void' : payout.reconciliation;
+}
 
 /** The payouts as a table (a list of cards on a phone), each opening its transactions. */
 export function PayoutsTable({
@@ -18,8 +23,8 @@ export function PayoutsTable({
   const { t, locale } = useTranslation();
   const date = (iso: string) => new Date(iso).toLocaleDateString(locale, { dateStyle: 'medium' });
   const badge = (payout: Payout) => (
-    <Badge color={RECONCILIATION_COLOR[payout.reconciliation]} variant="light" c="dark.8">
-      {t(`payoutsPage.reconciliation.${payout.reconciliation}`)}
+    <Badge color={RECONCILIATION_COLOR[reconciliationLabel(payout)]} variant="light">
+      {t(`payoutsPage.reconciliation.${reconciliationLabel(payout)}`)}
     </Badge>
   );
   const open = (payout: Payout) => (

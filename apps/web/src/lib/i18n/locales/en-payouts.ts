@@ -27,7 +27,12 @@ export const enPayouts = {
       failed: 'Failed',
       canceled: 'Cancelled',
     },
-    reconciliation: { pending: 'Not paid yet', reconciled: 'Reconciled', flagged: 'To reconcile' },
+    reconciliation: {
+      pending: 'Not paid yet',
+      reconciled: 'Reconciled',
+      flagged: 'To reconcile',
+      void: 'Nothing to reconcile: no money moved',
+    },
     flags: {
       'unmatched-transactions': 'Some transactions are not matched',
       'unknown-type': 'A transaction of a type Guichet does not know',

@@ -28,7 +28,12 @@ export const frPayouts: PayoutsTranslation = {
       failed: 'Échoué',
       canceled: 'Annulé',
     },
-    reconciliation: { pending: 'Pas encore versé', reconciled: 'Rapproché', flagged: 'À rapprocher' },
+    reconciliation: {
+      pending: 'Pas encore versé',
+      reconciled: 'Rapproché',
+      flagged: 'À rapprocher',
+      void: 'Rien à rapprocher : aucun argent versé',
+    },
     flags: {
       'unmatched-transactions': 'Des transactions ne sont pas rapprochées',
       'unknown-type': 'Une transaction d’un type que Guichet ne connaît pas',
