@@ -4,8 +4,8 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import {
   apiCreateOrganization,
   apiSignUp,
+  apiStaffMember,
   call,
-  latestMailTo,
   signIn,
   type Ticket,
   uniqueEmail,
@@ -73,32 +73,13 @@ async function organisationWithEventMember(request: APIRequestContext) {
     expect(removed.status()).toBe(204);
   }
 
-  const email = uniqueEmail('door-manager');
-  const password = 'e2e-password';
-  await call(request, 'POST', '/api/teams/invitations', adminHeaders, { email, permissions: ['EVENT'] }, 201);
-  const mail = await latestMailTo(request, email);
-  const token = /\/invitations\/accept\?token=([\w-]+)/.exec(mail.text)?.[1];
-  expect(token).toBeTruthy();
-  const member = await call<{ accessToken: string }>(
-    request,
-    'POST',
-    '/api/auth/sign-up',
-    {},
-    { email, password, displayName: 'Eve Events' },
-    201,
-  );
-  await call(
-    request,
-    'POST',
-    `/api/invitations/${token}/accept`,
-    {
-      authorization: `Bearer ${member.accessToken}`,
-    },
-    undefined,
-    200,
-  );
+  const {
+    email,
+    password,
+    accessToken: memberToken,
+  } = await apiStaffMember(request, adminHeaders, ['EVENT'], 'Eve Events');
   const memberHeaders = {
-    authorization: `Bearer ${member.accessToken}`,
+    authorization: `Bearer ${memberToken}`,
     'x-organization-id': organization.id,
   };
   return { event, standard, email, password, memberHeaders };

@@ -1,6 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { apiCreateOrganization, apiSignUp, call, signIn, uniqueEmail } from './support';
+import {
+  apiCreateOrganization,
+  apiEventWithTicketType,
+  apiSignUp,
+  call,
+  signIn,
+  uniqueEmail,
+} from './support';
 
 test('the dashboard shows the period’s figures and moves within 2 s of a sale, without reloading', async ({
   page,
@@ -10,36 +17,17 @@ test('the dashboard shows the period’s figures and moves within 2 s of a sale,
   const admin = await apiSignUp(request, 'Dora Dashboard');
   const organization = await apiCreateOrganization(request, admin.accessToken, `Figures ${suffix}`);
   const headers = { authorization: `Bearer ${admin.accessToken}`, 'x-organization-id': organization.id };
-  const start = Date.now() + 10 * 24 * 60 * 60 * 1000;
-  const event = await call<{ id: string }>(
+  const { eventId, ticketTypeId } = await apiEventWithTicketType(
     request,
-    'POST',
-    '/api/events',
     headers,
-    {
-      name: `Quay concert ${suffix}`,
-      startsAt: new Date(start).toISOString(),
-      endsAt: new Date(start + 3 * 60 * 60 * 1000).toISOString(),
-      timeZone: 'Europe/Paris',
-      locationType: 'venue',
-      venueName: 'Dock 7',
-      venueAddress: 'Quai de la Fosse, Nantes',
-    },
-    201,
-  );
-  const detail = await call<{ ticketTypes: { id: string }[] }>(
-    request,
-    'POST',
-    `/api/events/${event.id}/ticket-types`,
-    headers,
-    { name: 'Standard', priceMinor: 2000, capacity: 50 },
-    201,
+    { name: `Quay concert ${suffix}` },
+    { name: 'Standard', priceMinor: 2000 },
   );
   // Every new event starts with an entrance list; without it the event needs attention, as this page says.
   const { items: lists } = await call<{ items: { id: string }[] }>(
     request,
     'GET',
-    `/api/events/${event.id}/checkin-lists`,
+    `/api/events/${eventId}/checkin-lists`,
     headers,
     undefined,
     200,
@@ -47,16 +35,16 @@ test('the dashboard shows the period’s figures and moves within 2 s of a sale,
   for (const list of lists) {
     expect((await request.delete(`/api/checkin-lists/${list.id}`, { headers })).status()).toBe(204);
   }
-  await call(request, 'POST', `/api/events/${event.id}/publish`, headers, undefined, 200);
+  await call(request, 'POST', `/api/events/${eventId}/publish`, headers, undefined, 200);
   const sell = (quantity: number) =>
     call(
       request,
       'POST',
-      `/api/events/${event.id}/orders`,
+      `/api/events/${eventId}/orders`,
       headers,
       {
         buyer: { name: 'Bruno Buyer', email: uniqueEmail('buyer') },
-        lines: [{ ticketTypeId: detail.ticketTypes[0]?.id, quantity }],
+        lines: [{ ticketTypeId, quantity }],
         payment: 'paid',
         sendEmail: false,
       },

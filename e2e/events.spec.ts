@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiCreateOrganization, apiSignUp, DEMO, latestMailTo, signIn, uniqueEmail } from './support';
+import { apiCreateOrganization, apiSignUp, apiStaffMember, DEMO, signIn } from './support';
 
 /** A wall time `days` from now at 20:00, as a datetime-local input takes it. */
 function localDateTime(days: number, hour: number): string {
@@ -90,23 +90,14 @@ test('an event manager creates an event at a venue found by place search, sells 
 test('a staff member with FINANCE only cannot open the events pages', async ({ page, request }) => {
   const admin = await apiSignUp(request, 'Fiona Founder');
   const organization = await apiCreateOrganization(request, admin.accessToken, 'Ledger Hall');
-  const email = uniqueEmail('finance');
-  const invited = await request.post('/api/teams/invitations', {
-    data: { email, permissions: ['FINANCE'] },
-    headers: { authorization: `Bearer ${admin.accessToken}`, 'x-organization-id': organization.id },
-  });
-  expect(invited.status()).toBe(201);
-  const token = /invitations\/accept\?token=([\w-]+)/.exec((await latestMailTo(request, email)).text)?.[1];
-  const signUp = await request.post('/api/auth/sign-up', {
-    data: { email, password: 'finance-password', displayName: 'Finn Finance' },
-  });
-  const { accessToken } = (await signUp.json()) as { accessToken: string };
-  const accepted = await request.post(`/api/invitations/${token}/accept`, {
-    headers: { authorization: `Bearer ${accessToken}` },
-  });
-  expect(accepted.ok()).toBe(true);
+  const { email, password, accessToken } = await apiStaffMember(
+    request,
+    { authorization: `Bearer ${admin.accessToken}`, 'x-organization-id': organization.id },
+    ['FINANCE'],
+    'Finn Finance',
+  );
 
-  await signIn(page, email, 'finance-password');
+  await signIn(page, email, password);
   await expect(page).toHaveURL(/\/finances$/);
   for (const path of ['/events', '/events/create']) {
     await page.goto(path);

@@ -1,37 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { apiCreateOrganization, apiSignUp, call, latestMailTo, signIn, uniqueEmail } from './support';
-
-/** Invites `email` with `permissions` into the organisation and signs them up and in through the API. */
-async function member(
-  request: APIRequestContext,
-  adminHeaders: Record<string, string>,
-  permissions: string[],
-) {
-  const email = uniqueEmail('finance');
-  const password = 'e2e-password';
-  await call(request, 'POST', '/api/teams/invitations', adminHeaders, { email, permissions }, 201);
-  const token = /\/invitations\/accept\?token=([\w-]+)/.exec((await latestMailTo(request, email)).text)?.[1];
-  expect(token).toBeTruthy();
-  const person = await call<{ accessToken: string }>(
-    request,
-    'POST',
-    '/api/auth/sign-up',
-    {},
-    { email, password, displayName: `Staff ${permissions.join(' ')}` },
-    201,
-  );
-  await call(
-    request,
-    'POST',
-    `/api/invitations/${token}/accept`,
-    { authorization: `Bearer ${person.accessToken}` },
-    undefined,
-    200,
-  );
-  return { email, password };
-}
+import { expect, test } from '@playwright/test';
+import {
+  apiCreateOrganization,
+  apiEventWithTicketType,
+  apiSignUp,
+  apiStaffMember,
+  call,
+  signIn,
+  uniqueEmail,
+} from './support';
 
 test('finance staff find the revenue of an order on /finances and follow it to the order; event staff are kept out', async ({
   page,
@@ -41,46 +19,27 @@ test('finance staff find the revenue of an order on /finances and follow it to t
   const admin = await apiSignUp(request, 'Ada Admin');
   const organization = await apiCreateOrganization(request, admin.accessToken, `Money ${suffix}`);
   const adminHeaders = { authorization: `Bearer ${admin.accessToken}`, 'x-organization-id': organization.id };
-  const start = Date.now() + 10 * 24 * 60 * 60 * 1000;
-  const event = await call<{ id: string }>(
+  const { eventId, ticketTypeId } = await apiEventWithTicketType(
     request,
-    'POST',
-    '/api/events',
     adminHeaders,
-    {
-      name: `Harbour gala ${suffix}`,
-      startsAt: new Date(start).toISOString(),
-      endsAt: new Date(start + 3 * 60 * 60 * 1000).toISOString(),
-      timeZone: 'Europe/Paris',
-      locationType: 'venue',
-      venueName: 'Dock 7',
-      venueAddress: 'Quai de la Fosse, Nantes',
-    },
-    201,
-  );
-  const detail = await call<{ ticketTypes: { id: string }[] }>(
-    request,
-    'POST',
-    `/api/events/${event.id}/ticket-types`,
-    adminHeaders,
-    { name: 'Standard', priceMinor: 3250, capacity: 50 },
-    201,
+    { name: `Harbour gala ${suffix}` },
+    { name: 'Standard', priceMinor: 3250 },
   );
   const order = await call<{ id: string; code: string }>(
     request,
     'POST',
-    `/api/events/${event.id}/orders`,
+    `/api/events/${eventId}/orders`,
     adminHeaders,
     {
       buyer: { name: 'Bruno Buyer', email: uniqueEmail('buyer') },
-      lines: [{ ticketTypeId: detail.ticketTypes[0]?.id, quantity: 2 }],
+      lines: [{ ticketTypeId, quantity: 2 }],
       payment: 'paid',
       sendEmail: false,
     },
     201,
   );
-  const finance = await member(request, adminHeaders, ['FINANCE']);
-  const eventsOnly = await member(request, adminHeaders, ['EVENT']);
+  const finance = await apiStaffMember(request, adminHeaders, ['FINANCE'], 'Fiona Finance');
+  const eventsOnly = await apiStaffMember(request, adminHeaders, ['EVENT'], 'Eve Events');
 
   // FINANCE only: lands on /finances (the first page it may open) and sees the sale.
   await signIn(page, finance.email, finance.password);

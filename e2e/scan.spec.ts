@@ -6,8 +6,8 @@ import QRCode from 'qrcode';
 import {
   apiCreateOrganization,
   apiSignUp,
+  apiStaffMember,
   call,
-  latestMailTo,
   signIn,
   type Ticket,
   uniqueEmail,
@@ -72,28 +72,7 @@ async function doorFixture(request: APIRequestContext) {
     201,
   );
 
-  const email = uniqueEmail('door');
-  const password = 'e2e-password';
-  await call(request, 'POST', '/api/teams/invitations', adminHeaders, { email, permissions: ['SCAN'] }, 201);
-  const mail = await latestMailTo(request, email);
-  const token = /\/invitations\/accept\?token=([\w-]+)/.exec(mail.text)?.[1];
-  expect(token).toBeTruthy();
-  const door = await call<{ accessToken: string }>(
-    request,
-    'POST',
-    '/api/auth/sign-up',
-    {},
-    { email, password, displayName: 'Dom Door' },
-    201,
-  );
-  await call(
-    request,
-    'POST',
-    `/api/invitations/${token}/accept`,
-    { authorization: `Bearer ${door.accessToken}` },
-    undefined,
-    200,
-  );
+  const { email, password } = await apiStaffMember(request, adminHeaders, ['SCAN'], 'Dom Door');
   const orgSlug = (organization as { slug?: string }).slug ?? '';
   return { event, adminHeaders, tickets: order.tickets, email, password, orgSlug, standard };
 }

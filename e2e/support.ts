@@ -73,3 +73,66 @@ export async function latestMailTo(request: APIRequestContext, to: string) {
     .toBe(true);
   return found!;
 }
+
+/**
+ * A colleague invited into the organisation with `permissions`, who accepted after signing up through the
+ * API (the invitation's link read from the development mailbox).
+ */
+export async function apiStaffMember(
+  request: APIRequestContext,
+  adminHeaders: Headers,
+  permissions: string[],
+  displayName: string,
+) {
+  const email = uniqueEmail(permissions.join('-').toLowerCase());
+  const password = 'e2e-password';
+  await call(request, 'POST', '/api/teams/invitations', adminHeaders, { email, permissions }, 201);
+  const token = /\/invitations\/accept\?token=([\w-]+)/.exec((await latestMailTo(request, email)).text)?.[1];
+  expect(token).toBeTruthy();
+  const person = await call<{ accessToken: string }>(
+    request,
+    'POST',
+    '/api/auth/sign-up',
+    {},
+    { email, password, displayName },
+    201,
+  );
+  const bearer = { authorization: `Bearer ${person.accessToken}` };
+  await call(request, 'POST', `/api/invitations/${token}/accept`, bearer, undefined, 200);
+  return { email, password, accessToken: person.accessToken };
+}
+
+/** An event in ten days at a venue in Nantes with one ticket type, as the journeys on money need. */
+export async function apiEventWithTicketType(
+  request: APIRequestContext,
+  headers: Headers,
+  event: { name: string },
+  ticketType: { name: string; priceMinor: number; capacity?: number; vatRateBp?: number },
+) {
+  const start = Date.now() + 10 * 24 * 60 * 60 * 1000;
+  const { id } = await call<{ id: string }>(
+    request,
+    'POST',
+    '/api/events',
+    headers,
+    {
+      name: event.name,
+      startsAt: new Date(start).toISOString(),
+      endsAt: new Date(start + 3 * 60 * 60 * 1000).toISOString(),
+      timeZone: 'Europe/Paris',
+      locationType: 'venue',
+      venueName: 'Dock 7',
+      venueAddress: 'Quai de la Fosse, Nantes',
+    },
+    201,
+  );
+  const detail = await call<{ ticketTypes: { id: string }[] }>(
+    request,
+    'POST',
+    `/api/events/${id}/ticket-types`,
+    headers,
+    { capacity: 50, ...ticketType },
+    201,
+  );
+  return { eventId: id, ticketTypeId: detail.ticketTypes[0]?.id ?? '' };
+}

@@ -1,10 +1,9 @@
 import type { CustomerPage, MemberList } from '@guichet/shared/customers';
-import type { Permission } from '@guichet/shared/permissions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { type AccessEndpoint, describeAccessMatrix } from '../../../test/support/access-matrix';
 import { boxOffice, customersSnapshot } from '../../../test/support/customers';
-import { bearer, createTestApp, type TestContext } from '../../../test/support/harness';
+import { createTestApp, type TestContext } from '../../../test/support/harness';
 import { newShop, type Shop, TEST_ENV } from '../../../test/support/orders';
-import { addStaff, orgHeaders } from '../../../test/support/teams';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -31,9 +30,7 @@ async function fixture(): Promise<Fixture> {
   return { shop, customerId, listId };
 }
 
-type Call = (f: Fixture) => { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: object };
-
-const ENDPOINTS: Record<string, { call: Call; ok: number; foreign: number }> = {
+const ENDPOINTS: Record<string, AccessEndpoint<Fixture>> = {
   'GET /customers': { call: () => ({ method: 'GET', url: '/api/customers' }), ok: 200, foreign: 200 },
   'GET /customers/export': {
     call: () => ({ method: 'GET', url: '/api/customers/export' }),
@@ -119,70 +116,13 @@ const ENDPOINTS: Record<string, { call: Call; ok: number; foreign: number }> = {
   },
 };
 
-const GRANTED: Permission[][] = [['ALL'], ['MEMBER']];
-const REFUSED: Permission[][] = [
-  ['EVENT'],
-  ['FINANCE'],
-  ['DASHBOARD'],
-  ['SCAN'],
-  ['EVENT', 'FINANCE', 'DASHBOARD', 'SCAN'],
-];
-
-describe.each(Object.entries(ENDPOINTS))('%s', (_, { call, ok, foreign }) => {
-  it.each(GRANTED)('is granted to %s staff', async (permission) => {
-    const f = await fixture();
-    const caller = await addStaff(t.app, f.shop.organizationId, [permission]);
-    const response = await t.app.inject({
-      ...call(f),
-      headers: orgHeaders(caller.accessToken, f.shop.organizationId),
-    });
-    expect(response.statusCode, response.body).toBe(ok);
-  });
-
-  it.each(REFUSED)('is refused to %s staff, changing nothing', async (...permissions) => {
-    const f = await fixture();
-    const caller = await addStaff(t.app, f.shop.organizationId, permissions);
-    const before = await customersSnapshot(t.app, f.shop.organizationId);
-    const response = await t.app.inject({
-      ...call(f),
-      headers: orgHeaders(caller.accessToken, f.shop.organizationId),
-    });
-    expect(response.statusCode).toBe(403);
-    expect(response.json().error.code).toBe('forbidden');
-    expect(await customersSnapshot(t.app, f.shop.organizationId)).toEqual(before);
-  });
-
-  it('is refused to another organisation’s staff, changing nothing; their own organisation does not see it', async () => {
-    const f = await fixture();
-    const outsider = await newShop(t.app);
-    const before = await customersSnapshot(t.app, f.shop.organizationId);
-    const asForeign = await t.app.inject({
-      ...call(f),
-      headers: orgHeaders(outsider.admin.accessToken, f.shop.organizationId),
-    });
-    expect(asForeign.statusCode).toBe(403);
-    const asOwn = await t.app.inject({
-      ...call(f),
-      headers: orgHeaders(outsider.admin.accessToken, outsider.organizationId),
-    });
-    expect(asOwn.statusCode, asOwn.body).toBe(foreign);
-    if (foreign === 200 && String(asOwn.headers['content-type']).includes('json')) {
-      // Lists answer the caller's own organisation only: nothing of the other one shows.
-      expect(asOwn.body).not.toContain(f.customerId);
-      expect(asOwn.body).not.toContain(f.listId);
-    }
-    expect(await customersSnapshot(t.app, f.shop.organizationId)).toEqual(before);
-  });
-
-  it('asks for a token and an organisation', async () => {
-    const f = await fixture();
-    const anonymous = await t.app.inject({
-      ...call(f),
-      headers: { 'x-organization-id': f.shop.organizationId },
-    });
-    expect(anonymous.statusCode).toBe(401);
-    const noOrganization = await t.app.inject({ ...call(f), headers: bearer(f.shop.admin.accessToken) });
-    expect(noOrganization.statusCode).toBe(400);
-    expect(noOrganization.json().error.code).toBe('organization-required');
-  });
+describeAccessMatrix({
+  context: () => t,
+  fixture,
+  endpoints: ENDPOINTS,
+  granted: [['ALL'], ['MEMBER']],
+  refused: [['EVENT'], ['FINANCE'], ['DASHBOARD'], ['SCAN'], ['EVENT', 'FINANCE', 'DASHBOARD', 'SCAN']],
+  snapshot: customersSnapshot,
+  // Lists answer the caller's own organisation only: nothing of the other one shows.
+  hidden: (f) => [f.customerId, f.listId],
 });

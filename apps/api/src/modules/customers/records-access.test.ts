@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { customerImports, customerMerges } from '@guichet/db/schema/customer-records';
 import type { CustomerPage } from '@guichet/shared/customers';
-import type { Permission } from '@guichet/shared/permissions';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { type AccessEndpoint, describeAccessMatrix } from '../../../test/support/access-matrix';
 import { boxOffice, customersSnapshot } from '../../../test/support/customers';
-import { bearer, createTestApp, type TestContext } from '../../../test/support/harness';
+import { createTestApp, type TestContext } from '../../../test/support/harness';
 import { newShop, ordersSnapshot, type Shop, TEST_ENV } from '../../../test/support/orders';
-import { addStaff, orgHeaders } from '../../../test/support/teams';
+import { orgHeaders } from '../../../test/support/teams';
 import type { App } from '../../app';
 
 let t: TestContext;
@@ -83,26 +83,7 @@ async function snapshot(app: App, organizationId: string) {
   return { people, sales, merges, imports };
 }
 
-type Call = (f: Fixture) => {
-  method: 'GET' | 'POST' | 'DELETE';
-  url: string;
-  payload?: object | string;
-  contentType?: string;
-};
-
-/** The request of an endpoint's call as `token` in `organizationId`. */
-function request(f: Fixture, call: Call, token: string, organizationId: string) {
-  const { contentType, ...rest } = call(f);
-  return t.app.inject({
-    ...rest,
-    headers: {
-      ...orgHeaders(token, organizationId),
-      ...(contentType ? { 'content-type': contentType } : {}),
-    },
-  });
-}
-
-const ENDPOINTS: Record<string, { call: Call; ok: number }> = {
+const ENDPOINTS: Record<string, AccessEndpoint<Fixture>> = {
   'GET /customers/:id/merges': {
     call: (f) => ({ method: 'GET', url: `/api/customers/${f.keptId}/merges` }),
     ok: 200,
@@ -131,6 +112,8 @@ const ENDPOINTS: Record<string, { call: Call; ok: number }> = {
       contentType: 'text/csv',
     }),
     ok: 202,
+    // An import into their own organisation is theirs to make.
+    foreign: 202,
   },
   'GET /customer-imports/:id': {
     call: (f) => ({ method: 'GET', url: `/api/customer-imports/${f.importId}` }),
@@ -146,59 +129,11 @@ const ENDPOINTS: Record<string, { call: Call; ok: number }> = {
   },
 };
 
-const GRANTED: Permission[][] = [['ALL'], ['MEMBER']];
-const REFUSED: Permission[][] = [
-  ['EVENT'],
-  ['FINANCE'],
-  ['DASHBOARD'],
-  ['SCAN'],
-  ['EVENT', 'FINANCE', 'DASHBOARD', 'SCAN'],
-];
-
-describe.each(Object.entries(ENDPOINTS))('%s', (_, { call, ok }) => {
-  it.each(GRANTED)('is granted to %s staff', async (permission) => {
-    const f = await fixture();
-    const caller = await addStaff(t.app, f.shop.organizationId, [permission]);
-    const response = await request(f, call, caller.accessToken, f.shop.organizationId);
-    expect(response.statusCode, response.body).toBe(ok);
-  });
-
-  it.each(REFUSED)('is refused to %s staff, changing nothing', async (...permissions) => {
-    const f = await fixture();
-    const caller = await addStaff(t.app, f.shop.organizationId, permissions);
-    const before = await snapshot(t.app, f.shop.organizationId);
-    const response = await request(f, call, caller.accessToken, f.shop.organizationId);
-    expect(response.statusCode).toBe(403);
-    expect(response.json().error.code).toBe('forbidden');
-    expect(await snapshot(t.app, f.shop.organizationId)).toEqual(before);
-  });
-
-  it('is refused to another organisation’s staff, changing nothing; in their own it finds no such customer', async () => {
-    const f = await fixture();
-    const outsider = await newShop(t.app);
-    const before = await snapshot(t.app, f.shop.organizationId);
-    const asForeign = await request(f, call, outsider.admin.accessToken, f.shop.organizationId);
-    expect(asForeign.statusCode).toBe(403);
-    const asOwn = await request(f, call, outsider.admin.accessToken, outsider.organizationId);
-    // In their own organisation there is no such customer (an import is their own, and allowed).
-    expect(asOwn.statusCode, asOwn.body).toBe(ok === 202 ? 202 : 404);
-    expect(await snapshot(t.app, f.shop.organizationId)).toEqual(before);
-  });
-
-  it('asks for a token and an organisation', async () => {
-    const f = await fixture();
-    const { contentType, ...rest } = call(f);
-    const type = contentType ? { 'content-type': contentType } : {};
-    const anonymous = await t.app.inject({
-      ...rest,
-      headers: { 'x-organization-id': f.shop.organizationId, ...type },
-    });
-    expect(anonymous.statusCode).toBe(401);
-    const noOrganization = await t.app.inject({
-      ...rest,
-      headers: { ...bearer(f.shop.admin.accessToken), ...type },
-    });
-    expect(noOrganization.statusCode).toBe(400);
-    expect(noOrganization.json().error.code).toBe('organization-required');
-  });
+describeAccessMatrix({
+  context: () => t,
+  fixture,
+  endpoints: ENDPOINTS,
+  granted: [['ALL'], ['MEMBER']],
+  refused: [['EVENT'], ['FINANCE'], ['DASHBOARD'], ['SCAN'], ['EVENT', 'FINANCE', 'DASHBOARD', 'SCAN']],
+  snapshot: snapshot,
 });

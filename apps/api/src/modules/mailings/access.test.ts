@@ -1,12 +1,12 @@
 import { outbox } from '@guichet/db/schema/outbox';
 import type { Mailing } from '@guichet/shared/mailings';
-import type { Permission } from '@guichet/shared/permissions';
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestContext } from '../../../test/support/harness';
+import { afterAll, beforeAll } from 'vitest';
+import { type AccessEndpoint, describeAccessMatrix } from '../../../test/support/access-matrix';
+import { createTestApp, type TestContext } from '../../../test/support/harness';
 import { addPeople, draftMailing, listOf, mailingsSnapshot } from '../../../test/support/mailings';
 import { newShop, type Shop, TEST_ENV } from '../../../test/support/orders';
-import { addStaff, orgHeaders } from '../../../test/support/teams';
+import type { App } from '../../app';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -31,9 +31,7 @@ async function fixture(): Promise<Fixture> {
   return { shop, listId, mailingId: mailing.id };
 }
 
-type Call = (f: Fixture) => { method: 'GET' | 'POST' | 'PATCH'; url: string; payload?: object };
-
-const ENDPOINTS: Record<string, { call: Call; ok: number; foreign: number }> = {
+const ENDPOINTS: Record<string, AccessEndpoint<Fixture>> = {
   'GET /mailings': { call: () => ({ method: 'GET', url: '/api/mailings' }), ok: 200, foreign: 200 },
   'POST /mailings': {
     call: (f) => ({
@@ -87,68 +85,21 @@ const ENDPOINTS: Record<string, { call: Call; ok: number; foreign: number }> = {
   },
 };
 
-const GRANTED: Permission[][] = [['ALL'], ['MEMBER']];
-const REFUSED: Permission[][] = [
-  ['EVENT'],
-  ['FINANCE'],
-  ['DASHBOARD'],
-  ['SCAN'],
-  ['EVENT', 'FINANCE', 'DASHBOARD', 'SCAN'],
-];
+/** The mailings and the outbox: a refused call queues no mail. */
+async function snapshot(app: App, organizationId: string) {
+  const [mailings, queued] = await Promise.all([
+    mailingsSnapshot(app, organizationId),
+    app.ctx.db.select({ n: count() }).from(outbox),
+  ]);
+  return { mailings, queued };
+}
 
-describe.each(Object.entries(ENDPOINTS))('%s', (_, { call, ok, foreign }) => {
-  it.each(GRANTED)('is granted to %s staff', async (permission) => {
-    const f = await fixture();
-    const caller = await addStaff(t.app, f.shop.organizationId, [permission]);
-    const response = await t.app.inject({
-      ...call(f),
-      headers: orgHeaders(caller.accessToken, f.shop.organizationId),
-    });
-    expect(response.statusCode, response.body).toBe(ok);
-  });
-
-  it.each(REFUSED)('is refused to %s staff, changing nothing', async (...permissions) => {
-    const f = await fixture();
-    const caller = await addStaff(t.app, f.shop.organizationId, permissions);
-    const before = await mailingsSnapshot(t.app, f.shop.organizationId);
-    const outboxBefore = await t.app.ctx.db.select({ n: count() }).from(outbox);
-    const response = await t.app.inject({
-      ...call(f),
-      headers: orgHeaders(caller.accessToken, f.shop.organizationId),
-    });
-    expect(response.statusCode).toBe(403);
-    expect(response.json().error.code).toBe('forbidden');
-    expect(await mailingsSnapshot(t.app, f.shop.organizationId)).toEqual(before);
-    expect(await t.app.ctx.db.select({ n: count() }).from(outbox)).toEqual(outboxBefore);
-  });
-
-  it('is refused to another organisation’s staff, changing nothing; their own organisation does not see it', async () => {
-    const f = await fixture();
-    const outsider = await newShop(t.app);
-    const before = await mailingsSnapshot(t.app, f.shop.organizationId);
-    const asForeign = await t.app.inject({
-      ...call(f),
-      headers: orgHeaders(outsider.admin.accessToken, f.shop.organizationId),
-    });
-    expect(asForeign.statusCode).toBe(403);
-    const asOwn = await t.app.inject({
-      ...call(f),
-      headers: orgHeaders(outsider.admin.accessToken, outsider.organizationId),
-    });
-    expect(asOwn.statusCode, asOwn.body).toBe(foreign);
-    if (foreign === 200) expect(asOwn.body).not.toContain(f.mailingId);
-    expect(await mailingsSnapshot(t.app, f.shop.organizationId)).toEqual(before);
-  });
-
-  it('asks for a token and an organisation', async () => {
-    const f = await fixture();
-    const anonymous = await t.app.inject({
-      ...call(f),
-      headers: { 'x-organization-id': f.shop.organizationId },
-    });
-    expect(anonymous.statusCode).toBe(401);
-    const noOrganization = await t.app.inject({ ...call(f), headers: bearer(f.shop.admin.accessToken) });
-    expect(noOrganization.statusCode).toBe(400);
-    expect(noOrganization.json().error.code).toBe('organization-required');
-  });
+describeAccessMatrix({
+  context: () => t,
+  fixture,
+  endpoints: ENDPOINTS,
+  granted: [['ALL'], ['MEMBER']],
+  refused: [['EVENT'], ['FINANCE'], ['DASHBOARD'], ['SCAN'], ['EVENT', 'FINANCE', 'DASHBOARD', 'SCAN']],
+  snapshot: snapshot,
+  hidden: (f) => [f.mailingId],
 });

@@ -1,6 +1,6 @@
-import type { Permission } from '@guichet/shared/permissions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestContext } from '../../../test/support/harness';
+import { afterAll, beforeAll } from 'vitest';
+import { type AccessEndpoint, describeAccessMatrix } from '../../../test/support/access-matrix';
+import { createTestApp, type TestContext } from '../../../test/support/harness';
 import {
   bought,
   newShop,
@@ -11,7 +11,6 @@ import {
   TEST_ENV,
   typeId,
 } from '../../../test/support/orders';
-import { addStaff, orgHeaders } from '../../../test/support/teams';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -32,9 +31,7 @@ async function fixture(): Promise<Fixture> {
   return { shop, orderId: await orderIdOf(t.app, order.code), ticketId: order.tickets[0]?.id ?? '' };
 }
 
-type Call = (f: Fixture) => { method: 'GET' | 'POST' | 'PATCH'; url: string; payload?: object };
-
-const ENDPOINTS: Record<string, { call: Call; ok: number }> = {
+const ENDPOINTS: Record<string, AccessEndpoint<Fixture>> = {
   'GET /events/:id/orders': {
     call: (f) => ({ method: 'GET', url: `/api/events/${f.shop.event.id}/orders` }),
     ok: 200,
@@ -78,66 +75,11 @@ const ENDPOINTS: Record<string, { call: Call; ok: number }> = {
   },
 };
 
-const GRANTED: Permission[][] = [['ALL'], ['EVENT']];
-const REFUSED: Permission[][] = [
-  ['MEMBER'],
-  ['FINANCE'],
-  ['DASHBOARD'],
-  ['SCAN'],
-  ['MEMBER', 'FINANCE', 'DASHBOARD', 'SCAN'],
-];
-
-describe.each(Object.entries(ENDPOINTS))('%s', (_, { call, ok }) => {
-  it.each(GRANTED)('is granted to %s staff', async (permission) => {
-    const f = await fixture();
-    const caller = await addStaff(t.app, f.shop.organizationId, [permission]);
-    const response = await t.app.inject({
-      ...call(f),
-      headers: orgHeaders(caller.accessToken, f.shop.organizationId),
-    });
-    expect(response.statusCode, response.body).toBe(ok);
-  });
-
-  it.each(REFUSED)('is refused to %s staff, changing nothing', async (...permissions) => {
-    const f = await fixture();
-    const caller = await addStaff(t.app, f.shop.organizationId, permissions);
-    const before = await ordersSnapshot(t.app, f.shop.organizationId);
-    const response = await t.app.inject({
-      ...call(f),
-      headers: orgHeaders(caller.accessToken, f.shop.organizationId),
-    });
-    expect(response.statusCode).toBe(403);
-    expect(response.json().error.code).toBe('forbidden');
-    expect(await ordersSnapshot(t.app, f.shop.organizationId)).toEqual(before);
-  });
-
-  it('is refused to another organisation’s staff, changing nothing; with their own organisation it is a 404', async () => {
-    const f = await fixture();
-    const outsider = await newShop(t.app);
-    const before = await ordersSnapshot(t.app, f.shop.organizationId);
-    const asForeign = await t.app.inject({
-      ...call(f),
-      headers: orgHeaders(outsider.admin.accessToken, f.shop.organizationId),
-    });
-    expect(asForeign.statusCode).toBe(403);
-    const asOwn = await t.app.inject({
-      ...call(f),
-      headers: orgHeaders(outsider.admin.accessToken, outsider.organizationId),
-    });
-    expect(asOwn.statusCode).toBe(404);
-    expect(asOwn.json().error.code).toBe('not-found');
-    expect(await ordersSnapshot(t.app, f.shop.organizationId)).toEqual(before);
-  });
-
-  it('asks for a token and an organisation', async () => {
-    const f = await fixture();
-    const anonymous = await t.app.inject({
-      ...call(f),
-      headers: { 'x-organization-id': f.shop.organizationId },
-    });
-    expect(anonymous.statusCode).toBe(401);
-    const noOrganization = await t.app.inject({ ...call(f), headers: bearer(f.shop.admin.accessToken) });
-    expect(noOrganization.statusCode).toBe(400);
-    expect(noOrganization.json().error.code).toBe('organization-required');
-  });
+describeAccessMatrix({
+  context: () => t,
+  fixture,
+  endpoints: ENDPOINTS,
+  granted: [['ALL'], ['EVENT']],
+  refused: [['MEMBER'], ['FINANCE'], ['DASHBOARD'], ['SCAN'], ['MEMBER', 'FINANCE', 'DASHBOARD', 'SCAN']],
+  snapshot: ordersSnapshot,
 });
