@@ -1,6 +1,7 @@
 import type { Database } from '@guichet/db/client';
 import type { Config } from './config';
 import type { LiveBus } from './live/live-bus';
+import type { VisitBuffer } from './modules/acquisition/visit-buffer';
 import type { PaymentProvider } from './payment-provider';
 import type { RateLimiter } from './plugins/rate-limit';
 
@@ -34,6 +35,8 @@ export interface AppContext {
   payments: PaymentProvider | null;
   /** "Something changed" news heard by every API process (live screens: headcount, dashboard). */
   live: LiveBus;
+  /** Page visits waiting to be written in a batch (decision 037). */
+  visits: VisitBuffer;
   /** Asks the outbox worker to look for work now rather than at its next tick. */
   kickOutbox(): void;
 }
