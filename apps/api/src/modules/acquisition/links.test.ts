@@ -41,7 +41,7 @@ describe('tracking links', () => {
     expect((await t.app.inject({ method: 'GET', url: '/t/%3Cscript%3E' })).statusCode).toBe(404);
   });
 
-  it('answer an unknown short address in the reader\'s language, as the app\'s 404 page', async () => {
+  it("answer an unknown short address in the reader's language, as the app's 404 page", async () => {
     const french = await t.app.inject({
       method: 'GET',
       url: '/t/zzzzzzzz',

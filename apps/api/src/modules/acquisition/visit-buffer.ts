@@ -5,27 +5,10 @@ import { events } from '@guichet/db/schema/events';
 import { organizations } from '@guichet/db/schema/organizations';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { QueuedVisit, VisitQueue } from '../../context';
 
-/**
- * A page visit as the beacon gave it, waiting to be written: the event by its slugs and the link by its
- * code, both resolved when the batch is written (one statement for the whole batch, not two reads and an
- * insert per page load). `source`..`referrerHost` are what the visit is when the code names no link of the
- * event; a link found wins, with its own channel and UTM values.
- */
-export interface PendingVisit {
-  id: string;
-  orgSlug: string;
-  eventSlug: string;
-  visitorId: string;
-  link: string | null;
-  source: 'utm' | 'referrer' | 'direct';
-  channel: string;
-  utmSource: string | null;
-  utmMedium: string | null;
-  utmCampaign: string | null;
-  referrerHost: string | null;
-  occurredAt: string;
-}
+/** A queued visit with the id its row will have (made when it came, so rows keep their order). */
+type PendingVisit = QueuedVisit & { id: string };
 
 /** Rows beyond which a batch is written at once rather than at the next tick. */
 const FULL = 500;
@@ -38,7 +21,7 @@ const KEEP_AT_MOST = 20_000;
  * is credited from the visitor's earlier visits). A crash loses what was not yet written: at most about
  * `flushMs` of visits.
  */
-export class VisitBuffer {
+export class VisitBuffer implements VisitQueue {
   private pending: PendingVisit[] = [];
   private writing: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
@@ -61,7 +44,7 @@ export class VisitBuffer {
     await this.flush();
   }
 
-  add(visit: Omit<PendingVisit, 'id'>): void {
+  add(visit: QueuedVisit): void {
     this.pending.push({ id: uuidv7(), ...visit });
     if (this.pending.length >= FULL) void this.flush();
   }

@@ -60,7 +60,10 @@ describe('the visit purge', () => {
     const kept = {
       shop: [await touch(shop, visitor, RETENTION - 1, now), await touch(shop, visitor, 0, now)],
       other: [await touch(other, visitor, 10, now)],
-      recentOnly: [await touch(recentOnly, visitor, 1, now), await touch(recentOnly, visitor, RETENTION - 2, now)],
+      recentOnly: [
+        await touch(recentOnly, visitor, 1, now),
+        await touch(recentOnly, visitor, RETENTION - 2, now),
+      ],
     };
     const sorted = (ids: string[]) => [...ids].sort();
 
