@@ -46,13 +46,16 @@ export async function figures(
   const before = previousPeriod(from, to);
   // A period of one or two days is drawn per hour, longer ones per day.
   const bucket = Date.parse(to) - Date.parse(from) <= DAY_MS ? 'hour' : 'day';
-  const [currentMoney, previousMoney, activity, series] = await Promise.all([
+  // Orders, tickets, customers and admissions: one statement per period, the two at once (measured: as
+  // cheap in total as both periods in one statement, and the call waits for the slower half only).
+  const [currentMoney, previousMoney, [current], [previous], series] = await Promise.all([
     money(db, { organizationId, from, to, tz }),
     money(db, { organizationId, ...before, tz }),
-    // Orders, tickets, customers and admissions of both periods in one statement.
-    repository.activityFigures(db, organizationId, tz, [{ from, to }, before]),
+    repository.activityFigures(db, organizationId, tz, [{ from, to }]),
+    repository.activityFigures(db, organizationId, tz, [before]),
     repository.salesSeries(db, { organizationId, from, to, tz }, bucket),
   ]);
+  const activity = [current, previous];
   const none = { orders: 0, ticketsSold: 0, newCustomers: 0, returningCustomers: 0, checkIns: 0 };
   const period = (
     days: { from: string; to: string },
