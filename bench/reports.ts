@@ -136,9 +136,14 @@ export async function benchReports(seconds = 8): Promise<boolean> {
       ratioBudget: 0.5,
     },
   ];
+  // BENCH_REPORTS=dashboard,customers: only the reports whose label contains one of these words.
+  const chosen = (process.env.BENCH_REPORTS ?? '').split(',').filter(Boolean);
+  const measured = reports.filter(
+    (report) => chosen.length === 0 || chosen.some((word) => report.label.includes(word)),
+  );
   let ok = true;
   try {
-    for (const report of reports) {
+    for (const report of measured) {
       const through = { url: `${api}${report.path}`, headers, connections: 16 };
       const direct = { url: `http://127.0.0.1:${bare.port}${report.path}`, connections: 16 };
       const check = await fetch(through.url, { headers });

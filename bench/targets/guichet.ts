@@ -1,6 +1,7 @@
 // The real API (production settings, logging off) on a fresh embedded database, or DATABASE_URL.
 // BENCH_DATA_DIR: the embedded database's folder; BENCH_WORKERS=true starts its jobs (outbox, mailings),
-// which send to SMTP_URL at MAILING_RATE_PER_MINUTE when the bench gives them.
+// which send to SMTP_URL at MAILING_RATE_PER_MINUTE when the bench gives them. VISITS_RECORDING=off: the
+// visits bench's baseline.
 import { openDatabase } from '@guichet/db/client';
 import { buildApp } from '../../apps/api/src/app';
 import { loadConfig } from '../../apps/api/src/config';
@@ -21,6 +22,8 @@ const config = loadConfig({
   // ...and scans as fast as the doors can.
   SCAN_RATE_LIMIT_PER_MINUTE: '100000000',
   ...(process.env.SMTP_URL ? { SMTP_URL: process.env.SMTP_URL } : {}),
+  // The visits bench's baseline: the beacon answered, nothing recorded.
+  ...(process.env.VISITS_RECORDING ? { VISITS_RECORDING: process.env.VISITS_RECORDING } : {}),
   ...(process.env.MAILING_RATE_PER_MINUTE
     ? { MAILING_RATE_PER_MINUTE: process.env.MAILING_RATE_PER_MINUTE }
     : {}),

@@ -12,6 +12,8 @@ import { type Mailer, smtpMailer } from './jobs/mailer';
 import { OutboxWorker } from './jobs/outbox-worker';
 import { liveBus } from './live/live-bus';
 import { acquisitionRoutes, registerShortLinks } from './modules/acquisition/acquisition.routes';
+import { VisitBuffer } from './modules/acquisition/visit-buffer';
+import { visitPurgeJob } from './modules/acquisition/visit-purge.job';
 import { authRoutes } from './modules/auth/auth.routes';
 import { customerRecordsRoutes } from './modules/customers/customer-records.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
@@ -147,6 +149,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const store = redisStore ?? new DatabaseRateLimitStore(db);
   const live = liveBus(db, { onError: (error) => app.log.error({ err: error }, 'live bus failed') });
   app.addHook('onClose', async () => live.close());
+  const visits = new VisitBuffer(db, app.log, config.visits.flushMs);
+  app.addHook('onReady', async () => visits.start());
+  // Before the database closes (the caller closes it after the app): a graceful stop loses no visit.
+  app.addHook('onClose', async () => visits.stop());
   const ctx: AppContext = {
     db,
     reports: deps.replica ?? db,
@@ -162,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     payments: config.stripe ? stripeProvider(config.stripe) : null,
     live,
+    visits,
     kickOutbox: () => outbox.kick(),
   };
   app.decorate('outbox', outbox);
@@ -205,6 +212,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const orderAlerts = orderAlertsJob(ctx, app.log);
   if (deps.startWorker !== false) app.addHook('onReady', async () => orderAlerts.start());
   app.addHook('onClose', async () => orderAlerts.stop());
+  const visitPurge = visitPurgeJob(db, config.visits.retentionDays, app.log);
+  if (deps.startWorker !== false) app.addHook('onReady', async () => visitPurge.start());
+  app.addHook('onClose', async () => visitPurge.stop());
   const importSweep = importSweepJob(db, app.log);
   if (deps.startWorker !== false) app.addHook('onReady', async () => importSweep.start());
   app.addHook('onClose', async () => importSweep.stop());

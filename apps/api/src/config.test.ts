@@ -93,4 +93,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...base, METRICS_PORT: '9464' }).metrics.port).toBe(9464);
     expect(() => loadConfig({ ...base, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
   });
+
+  it('keeps visits 400 days and records them unless switched off', () => {
+    expect(loadConfig(base).visits).toEqual({ retentionDays: 400, flushMs: 1000, recording: true });
+    const tuned = loadConfig({ ...base, VISIT_RETENTION_DAYS: '90', VISITS_RECORDING: 'off' });
+    expect(tuned.visits).toMatchObject({ retentionDays: 90, recording: false });
+    expect(() => loadConfig({ ...base, VISIT_RETENTION_DAYS: '7' })).toThrow(/VISIT_RETENTION_DAYS/);
+    expect(() => loadConfig({ ...base, VISITS_RECORDING: 'maybe' })).toThrow(/VISITS_RECORDING/);
+  });
 });

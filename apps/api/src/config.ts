@@ -111,6 +111,12 @@ const envSchema = z.object({
   HEADCOUNT_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   // How often each process looks for changes to the dashboards it streams (its figures move within 2 s).
   DASHBOARD_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  // Visits of public event pages (decision 022): kept this many days, then purged by a leader-only job.
+  VISIT_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(400),
+  // How often the buffered visits are written (at most; a full buffer is written at once).
+  VISITS_FLUSH_MS: z.coerce.number().int().min(10).max(10_000).default(1000),
+  // `off` only for the visits bench's baseline: the beacon is answered and nothing is recorded.
+  VISITS_RECORDING: z.enum(['on', 'off']).default('on'),
   // Mailings leave on their own lane at most this many per minute (across every process).
   MAILING_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -166,6 +172,11 @@ export interface Config {
    */
   scan: { perDevicePerMinute: number; headcountPollMs: number; wrongCodesPerMinute: number };
   dashboard: { pollMs: number };
+  /**
+   * Visits (decision 037): how many days they are kept, how often the buffered ones are written, and
+   * whether they are recorded at all (off only for a bench's baseline).
+   */
+  visits: { retentionDays: number; flushMs: number; recording: boolean };
   /** Mailings: deliveries per minute on their own lane (decision 029). */
   mailings: { ratePerMinute: number };
   /**
@@ -282,6 +293,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       wrongCodesPerMinute: e.SCAN_WRONG_CODES_PER_MINUTE,
     },
     dashboard: { pollMs: e.DASHBOARD_POLL_MS },
+    visits: {
+      retentionDays: e.VISIT_RETENTION_DAYS,
+      flushMs: e.VISITS_FLUSH_MS,
+      recording: e.VISITS_RECORDING === 'on',
+    },
     mailings: { ratePerMinute: e.MAILING_RATE_PER_MINUTE },
     metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
   };

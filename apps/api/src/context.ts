@@ -34,6 +34,33 @@ export interface AppContext {
   payments: PaymentProvider | null;
   /** "Something changed" news heard by every API process (live screens: headcount, dashboard). */
   live: LiveBus;
+  /** Page visits waiting to be written in a batch (the acquisition module's buffer, decision 037). */
+  visits: VisitQueue;
   /** Asks the outbox worker to look for work now rather than at its next tick. */
   kickOutbox(): void;
+}
+
+/**
+ * A page visit as the beacon gave it, waiting to be written: the event by its slugs and the link by its
+ * code, resolved when the batch is written. `source`..`referrerHost` are what the visit is when the code
+ * names no link of the event; a link found wins, with its own channel and UTM values.
+ */
+export interface QueuedVisit {
+  orgSlug: string;
+  eventSlug: string;
+  visitorId: string;
+  link: string | null;
+  source: 'utm' | 'referrer' | 'direct';
+  channel: string;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  referrerHost: string | null;
+  occurredAt: string;
+}
+
+export interface VisitQueue {
+  add(visit: QueuedVisit): void;
+  /** Resolves once every visit added before the call is written. */
+  flush(): Promise<void>;
 }

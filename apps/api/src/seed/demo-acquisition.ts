@@ -107,4 +107,6 @@ export async function seedDemoAcquisition(
       if (buyerNumber % 4 !== 0) await markPaid(ctx, organizationId, actor, placed.order.id);
     }
   }
+  // The visits of those who did not go on to checkout are still in the buffer.
+  await ctx.visits.flush();
 }

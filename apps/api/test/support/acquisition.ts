@@ -46,19 +46,24 @@ export async function createLink(
   return response.json<TrackingLink>();
 }
 
-/** Sends the public page's visit beacon as a browser would. */
-export function visit(
+/**
+ * Sends the public page's visit beacon as a browser would, then writes the process's buffered visits (the
+ * timer would within a second) so the test reads what the beacon recorded.
+ */
+export async function visit(
   app: App,
   shop: Shop,
   body: Partial<RecordVisitBody> = {},
   headers: Record<string, string> = { 'user-agent': BROWSER },
 ) {
-  return app.inject({
+  const response = await app.inject({
     method: 'POST',
     url: '/api/public/visits',
     headers,
     payload: { orgSlug: shop.orgSlug, eventSlug: shop.event.slug, visitorId: randomUUID(), ...body },
   });
+  await app.ctx.visits.flush();
+  return response;
 }
 
 /** Everything the acquisition endpoints may change in an organisation. */

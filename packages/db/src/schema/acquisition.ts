@@ -102,7 +102,16 @@ export const orderAttributions = pgTable(
     firstTouchId: uuid('first_touch_id').references(() => acquisitionTouches.id, { onDelete: 'set null' }),
     lastTouchId: uuid('last_touch_id').references(() => acquisitionTouches.id, { onDelete: 'set null' }),
   },
-  (table) => [index('order_attributions_organization_idx').on(table.organizationId, table.orderId)],
+  (table) => [
+    index('order_attributions_organization_idx').on(table.organizationId, table.orderId),
+    // Purging old touches sets these to null: without an index, each deleted touch read the whole table.
+    index('order_attributions_first_touch_idx')
+      .on(table.firstTouchId)
+      .where(sql`${table.firstTouchId} is not null`),
+    index('order_attributions_last_touch_idx')
+      .on(table.lastTouchId)
+      .where(sql`${table.lastTouchId} is not null`),
+  ],
 );
 
 /** An organisation's acquisition settings; without a row, the defaults apply (a 30-day window). */

@@ -19,6 +19,7 @@ import { requireStaffId } from '../../plugins/auth';
 import { requireTenant } from '../../plugins/tenancy';
 import * as funnel from './funnel.service';
 import * as links from './links.service';
+import { shortLinkNotFoundPage } from './short-link-page';
 import * as visits from './visits.service';
 
 const linkParams = z.object({ linkId: z.uuid() });
@@ -238,9 +239,8 @@ export function registerShortLinks(app: FastifyInstance, ctx: AppContext): void 
       return reply
         .code(404)
         .type('text/html; charset=utf-8')
-        .send(
-          '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Link not found</title></head><body><h1>This link does not exist (any more).</h1></body></html>',
-        );
+        .header('vary', 'accept-language')
+        .send(shortLinkNotFoundPage(request.headers['accept-language']));
     }
     return reply.header('cache-control', 'no-store').redirect(target, 302);
   });

@@ -100,6 +100,7 @@ describe('order attribution', () => {
             expect(kept).toBe(touch.kind !== 'bot');
             if (kept && touch.kind !== 'other-event') stored += 1;
           }
+          await t.app.ctx.visits.flush();
           const rows = await t.app.ctx.db
             .select({ id: acquisitionTouches.id })
             .from(acquisitionTouches)

@@ -41,6 +41,31 @@ describe('tracking links', () => {
     expect((await t.app.inject({ method: 'GET', url: '/t/%3Cscript%3E' })).statusCode).toBe(404);
   });
 
+  it("answer an unknown short address in the reader's language, as the app's 404 page", async () => {
+    const french = await t.app.inject({
+      method: 'GET',
+      url: '/t/zzzzzzzz',
+      headers: { 'accept-language': 'fr-FR,fr;q=0.9,en;q=0.8' },
+    });
+    expect(french.statusCode).toBe(404);
+    expect(french.headers['content-type']).toContain('text/html');
+    expect(french.headers.vary).toContain('accept-language');
+    expect(french.body).toContain('<html lang="fr">');
+    expect(french.body).toContain('<h1>Lien introuvable</h1>');
+    expect(french.body).toContain('href="/"');
+    for (const header of ['en-GB,en;q=0.9,fr;q=0.8', undefined]) {
+      const english = await t.app.inject({
+        method: 'GET',
+        url: '/t/zzzzzzzz',
+        headers: header ? { 'accept-language': header } : {},
+      });
+      expect(english.statusCode).toBe(404);
+      expect(english.body).toContain('<html lang="en">');
+      expect(english.body).toContain('<h1>Link not found</h1>');
+      expect(english.body).toContain('>404<');
+    }
+  });
+
   it('are listed newest first by cursor pages, for one event or all', async () => {
     const shop = await newShop(t.app);
     const other = await createEvent(t.app, shop.admin.accessToken, shop.organizationId, { name: 'Other' });

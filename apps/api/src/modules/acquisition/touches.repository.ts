@@ -1,5 +1,5 @@
 import type { Queryable } from '@guichet/db/client';
-import { acquisitionSettings, acquisitionTouches, trackingLinks } from '@guichet/db/schema/acquisition';
+import { acquisitionSettings, acquisitionTouches } from '@guichet/db/schema/acquisition';
 import { events } from '@guichet/db/schema/events';
 import { organizations } from '@guichet/db/schema/organizations';
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
@@ -15,27 +15,6 @@ export async function findPublishedEvent(db: Queryable, orgSlug: string, eventSl
     .from(events)
     .innerJoin(organizations, eq(organizations.id, events.organizationId))
     .where(and(eq(organizations.slug, orgSlug), eq(events.slug, eventSlug), eq(events.status, 'published')));
-  return row;
-}
-
-/** The event's link with this code (a link of another event counts for nothing here). */
-export async function findEventLink(db: Queryable, organizationId: string, eventId: string, code: string) {
-  const [row] = await db
-    .select({
-      id: trackingLinks.id,
-      channel: trackingLinks.channel,
-      utmSource: trackingLinks.utmSource,
-      utmMedium: trackingLinks.utmMedium,
-      utmCampaign: trackingLinks.utmCampaign,
-    })
-    .from(trackingLinks)
-    .where(
-      and(
-        eq(trackingLinks.organizationId, organizationId),
-        eq(trackingLinks.eventId, eventId),
-        eq(trackingLinks.code, code),
-      ),
-    );
   return row;
 }
 
@@ -97,4 +76,36 @@ export async function saveAttributionWindow(db: Queryable, organizationId: strin
       target: acquisitionSettings.organizationId,
       set: { attributionWindowDays: days, updatedAt: sql`now()` },
     });
+}
+
+/** Organisations that have touches older than `before` (read from the period index, one probe each). */
+export async function touchOrganizations(db: Queryable, before: Date): Promise<string[]> {
+  const result = (await db.execute(sql`
+    select o.id from ${organizations} o
+    where exists (select 1 from ${acquisitionTouches} t
+      where t.organization_id = o.id and t.occurred_at < ${before.toISOString()}::timestamptz)
+    order by o.id`)) as unknown as { rows: { id: string }[] };
+  return result.rows.map((row) => row.id);
+}
+
+/** Deletes up to `limit` of the organisation's touches older than `before`; answers how many. */
+export async function purgeTouchesBefore(
+  db: Queryable,
+  organizationId: string,
+  before: Date,
+  limit: number,
+): Promise<number> {
+  const result = (await db.execute(sql`
+    with old as (
+      select t.id from ${acquisitionTouches} t
+      where t.organization_id = ${organizationId} and t.occurred_at < ${before.toISOString()}::timestamptz
+      order by t.occurred_at
+      limit ${limit}
+    ), gone as (
+      delete from ${acquisitionTouches} t using old
+      where t.id = old.id and t.organization_id = ${organizationId}
+      returning 1
+    )
+    select count(*)::int as n from gone`)) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0]?.n ?? 0);
 }

@@ -69,8 +69,11 @@ export async function windowDays(ctx: AppContext, organizationId: string): Promi
 }
 
 /**
- * Records a touch; answers whether it was kept (false for bots and unknown or unpublished events, which
- * the caller answers exactly like a kept one so the endpoint reveals nothing).
+ * Records a touch; answers whether it was taken (false for bots, and for everything when recording is
+ * off). A page visit goes into the process's buffer, written within a second with its event and link
+ * resolved by slug and code (decision 037): one of an unknown or unpublished event is dropped then. A
+ * checkout started is written at once, after the buffer (it is credited from the visitor's earlier visits);
+ * one of an unknown or unpublished event answers false. The caller answers all of these alike.
  */
 export async function recordVisit(
   ctx: AppContext,
@@ -78,9 +81,31 @@ export async function recordVisit(
   request: VisitRequest,
   now = new Date(),
 ): Promise<boolean> {
-  if (isBot(request)) return false;
+  if (!ctx.config.visits.recording || isBot(request)) return false;
+  if (body.kind === 'visit') {
+    ctx.visits.add({
+      orgSlug: body.orgSlug,
+      eventSlug: body.eventSlug,
+      visitorId: body.visitorId,
+      link: body.link ? body.link.toLowerCase() : null,
+      ...unlinkedSource(body, ctx.config.publicUrl),
+      occurredAt: now.toISOString(),
+    });
+    return true;
+  }
   const event = await repository.findPublishedEvent(ctx.db, body.orgSlug, body.eventSlug);
   if (!event) return false;
+  // Credited as the order will be: to the visitor's last visit that came from somewhere, in the window.
+  await ctx.visits.flush();
+  const days = await windowDays(ctx, event.organizationId);
+  const since = new Date(now.getTime() - days * 86_400_000);
+  const last = await repository.lastSourcedVisit(
+    ctx.db,
+    event.organizationId,
+    event.eventId,
+    body.visitorId,
+    since,
+  );
   const base = {
     organizationId: event.organizationId,
     eventId: event.eventId,
@@ -88,57 +113,33 @@ export async function recordVisit(
     kind: body.kind,
     occurredAt: now,
   };
-  if (body.kind === 'checkout') {
-    // Credited as the order will be: to the visitor's last visit that came from somewhere, in the window.
-    const days = await windowDays(ctx, event.organizationId);
-    const since = new Date(now.getTime() - days * 86_400_000);
-    const last = await repository.lastSourcedVisit(
-      ctx.db,
-      event.organizationId,
-      event.eventId,
-      body.visitorId,
-      since,
-    );
-    await repository.insertTouch(
-      ctx.db,
-      last ? { ...base, ...last } : { ...base, source: 'direct', channel: 'direct' },
-    );
-    return true;
-  }
-  const link = body.link
-    ? await repository.findEventLink(ctx.db, event.organizationId, event.eventId, body.link.toLowerCase())
-    : undefined;
-  if (link) {
-    await repository.insertTouch(ctx.db, {
-      ...base,
-      source: 'link',
-      channel: link.channel,
-      linkId: link.id,
-      utmSource: link.utmSource,
-      utmMedium: link.utmMedium,
-      utmCampaign: link.utmCampaign,
-    });
-    return true;
-  }
+  await repository.insertTouch(
+    ctx.db,
+    last ? { ...base, ...last } : { ...base, source: 'direct', channel: 'direct' },
+  );
+  return true;
+}
+
+/**
+ * What a visit is when its link code names no link of the event (or it has none): UTM values, else an
+ * outside referrer, else direct. A link found when the visit is written wins over this.
+ */
+function unlinkedSource(body: VisitBody, publicUrl: string) {
+  const none = { utmSource: null, utmMedium: null, utmCampaign: null, referrerHost: null };
   if (body.utmSource || body.utmMedium || body.utmCampaign) {
-    await repository.insertTouch(ctx.db, {
-      ...base,
-      source: 'utm',
+    return {
+      ...none,
+      source: 'utm' as const,
       channel: utmChannel(body),
       utmSource: emptyToNull(body.utmSource),
       utmMedium: emptyToNull(body.utmMedium),
       utmCampaign: emptyToNull(body.utmCampaign),
-    });
-    return true;
+    };
   }
-  const host = referrerHost(body.referrer, ctx.config.publicUrl);
-  await repository.insertTouch(
-    ctx.db,
-    host
-      ? { ...base, source: 'referrer', channel: referrerChannel(host), referrerHost: host }
-      : { ...base, source: 'direct', channel: 'direct' },
-  );
-  return true;
+  const host = referrerHost(body.referrer, publicUrl);
+  return host
+    ? { ...none, source: 'referrer' as const, channel: referrerChannel(host), referrerHost: host }
+    : { ...none, source: 'direct' as const, channel: 'direct' };
 }
 
 export async function getSettings(ctx: AppContext, organizationId: string) {

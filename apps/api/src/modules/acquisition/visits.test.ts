@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { acquisitionTouches } from '@guichet/db/schema/acquisition';
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSER, createLink, visit } from '../../../test/support/acquisition';
 import { createEvent } from '../../../test/support/events';
 import { createTestApp, type TestContext } from '../../../test/support/harness';
 import { newShop, TEST_ENV } from '../../../test/support/orders';
-import { isBot, referrerHost } from './visits.service';
+import { VisitBuffer } from './visit-buffer';
+import { isBot, recordVisit, referrerHost } from './visits.service';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -171,6 +173,62 @@ describe('first-party visits', () => {
       [true, 'partner', link.id, 'instagram'],
       [false, 'direct', null, null],
     ]);
+  });
+});
+
+describe('the visit buffer', () => {
+  const silent = { warn() {}, info() {}, error() {} } as unknown as FastifyBaseLogger;
+
+  it('writes page visits in a batch, and what waits when the process stops', async () => {
+    const shop = await newShop(t.app);
+    const link = await createLink(t.app, shop, { channel: 'poster' });
+    const buffer = new VisitBuffer(t.app.ctx.db, silent, 60_000);
+    const ctx = { ...t.app.ctx, visits: buffer };
+    const visitorId = randomUUID();
+    const page = { orgSlug: shop.orgSlug, eventSlug: shop.event.slug, visitorId, kind: 'visit' as const };
+    const browser = { userAgent: BROWSER, purpose: undefined };
+    expect(await recordVisit(ctx, { ...page, link: link.code.toUpperCase() }, browser)).toBe(true);
+    expect(await recordVisit(ctx, { ...page, utmMedium: 'Email' }, browser)).toBe(true);
+    expect(await recordVisit(ctx, { ...page, eventSlug: 'no-such-event' }, browser)).toBe(true);
+    expect(await recordVisit(ctx, page, { userAgent: 'Googlebot/2.1', purpose: undefined })).toBe(false);
+    expect(await touchesOf(shop.organizationId)).toEqual([]);
+    await buffer.stop();
+    const rows = await touchesOf(shop.organizationId);
+    expect(rows.map((row) => [row.source, row.channel, row.linkId, row.utmMedium])).toEqual([
+      ['link', 'poster', link.id, 'social'],
+      ['utm', 'email', null, 'Email'],
+    ]);
+  });
+
+  it('is written before a checkout started, which is credited to the visit just made', async () => {
+    const shop = await newShop(t.app);
+    const buffer = new VisitBuffer(t.app.ctx.db, silent, 60_000);
+    const ctx = { ...t.app.ctx, visits: buffer };
+    const visitorId = randomUUID();
+    const page = { orgSlug: shop.orgSlug, eventSlug: shop.event.slug, visitorId };
+    const browser = { userAgent: BROWSER, purpose: undefined };
+    await recordVisit(ctx, { ...page, kind: 'visit', referrer: 'https://www.qwant.com/' }, browser);
+    await recordVisit(ctx, { ...page, kind: 'checkout' }, browser);
+    const rows = await touchesOf(shop.organizationId);
+    expect(rows.map((row) => [row.kind, row.channel, row.referrerHost])).toEqual([
+      ['visit', 'search', 'qwant.com'],
+      ['checkout', 'search', 'qwant.com'],
+    ]);
+    await buffer.stop();
+  });
+
+  it('records nothing when recording is off, and answers the beacon alike', async () => {
+    const shop = await newShop(t.app);
+    const ctx = {
+      ...t.app.ctx,
+      config: { ...t.app.ctx.config, visits: { ...t.app.ctx.config.visits, recording: false } },
+    };
+    const page = { orgSlug: shop.orgSlug, eventSlug: shop.event.slug, visitorId: randomUUID() };
+    expect(
+      await recordVisit(ctx, { ...page, kind: 'visit' }, { userAgent: BROWSER, purpose: undefined }),
+    ).toBe(false);
+    await t.app.ctx.visits.flush();
+    expect(await touchesOf(shop.organizationId)).toEqual([]);
   });
 });
 

@@ -42,15 +42,25 @@ export async function eventSales(
   limit: number,
 ): Promise<EventSales[]> {
   const at = now.toISOString();
+  // The events first (soonest, at most `limit`), then each one's sales in one pass over its tickets.
   const result = (await db.execute(sql`
-    select e.id, e.name, e.starts_at, e.ends_at, ${capacityOf} as capacity,
-      ${soldSince(null)} as sold,
-      ${soldSince(sql`${at}::timestamptz - interval '7 days'`)} as sold_7
-    from ${events} e
-    where e.organization_id = ${organizationId} and e.status = 'published'
-      and ${when === 'upcoming' ? sql`e.starts_at > ${at}::timestamptz` : sql`e.starts_at <= ${at}::timestamptz and e.ends_at > ${at}::timestamptz`}
-    order by e.starts_at, e.id
-    limit ${limit}`)) as unknown as Rows<{
+    select e.id, e.name, e.starts_at, e.ends_at, ${capacityOf} as capacity, s.sold, s.sold_7
+    from (
+      select e.id, e.organization_id, e.name, e.starts_at, e.ends_at from ${events} e
+      where e.organization_id = ${organizationId} and e.status = 'published'
+        and ${when === 'upcoming' ? sql`e.starts_at > ${at}::timestamptz` : sql`e.starts_at <= ${at}::timestamptz and e.ends_at > ${at}::timestamptz`}
+      order by e.starts_at, e.id
+      limit ${limit}
+    ) e
+    cross join lateral (
+      select count(*)::int as sold,
+        (count(*) filter (where o.paid_at >= ${at}::timestamptz - interval '7 days'))::int as sold_7
+      from ${tickets} t
+      join ${orders} o on o.id = t.order_id and o.organization_id = t.organization_id
+      where t.organization_id = e.organization_id and t.event_id = e.id and t.status = 'valid'
+        and o.paid_at is not null
+    ) s
+    order by e.starts_at, e.id`)) as unknown as Rows<{
     id: string;
     name: string;
     starts_at: string | Date;
@@ -92,19 +102,30 @@ export async function previousEvent(
     : null;
 }
 
-/** Valid tickets of the event's orders paid before `before`. */
-export async function soldBefore(
+/**
+ * Valid tickets of the event's orders paid before each of `befores` (in their order): one statement that
+ * reads the event's paid tickets once, whatever the number of upcoming events compared with it.
+ */
+export async function soldBeforeEach(
   db: Queryable,
   organizationId: string,
   eventId: string,
-  before: Date,
-): Promise<number> {
+  befores: Date[],
+): Promise<number[]> {
+  if (befores.length === 0) return [];
+  const thresholds = sql.join(
+    befores.map((before, index) => sql`(${index}::int, ${before.toISOString()}::timestamptz)`),
+    sql`, `,
+  );
   const result = (await db.execute(sql`
-    select count(*)::int as n from ${tickets} t
-    join ${orders} o on o.id = t.order_id and o.organization_id = t.organization_id
-    where t.organization_id = ${organizationId} and t.event_id = ${eventId} and t.status = 'valid'
-      and o.paid_at is not null and o.paid_at < ${before.toISOString()}::timestamptz`)) as unknown as Rows<{
-    n: number;
-  }>;
-  return Number(result.rows[0]?.n ?? 0);
+    with sold as materialized (
+      select o.paid_at from ${tickets} t
+      join ${orders} o on o.id = t.order_id and o.organization_id = t.organization_id
+      where t.organization_id = ${organizationId} and t.event_id = ${eventId} and t.status = 'valid'
+        and o.paid_at is not null
+    )
+    select b.i, (select count(*) from sold where sold.paid_at < b.before)::int as n
+    from (values ${thresholds}) as b(i, before)
+    order by b.i`)) as unknown as Rows<{ i: number; n: number }>;
+  return result.rows.map((row) => Number(row.n));
 }

@@ -34,25 +34,31 @@ export async function dashboardEvents(
     fillRate: event.capacity ? Math.min(1, event.ticketsSold / event.capacity) : null,
     soldLast7Days: event.soldLast7Days,
   });
+  // The previous event's sales as they stood as long before its start as each upcoming event is now.
+  const soldThen = previous
+    ? await repository.soldBeforeEach(
+        db,
+        organizationId,
+        previous.id,
+        upcoming.map(
+          (event) => new Date(previous.startsAt.getTime() - (event.startsAt.getTime() - now.getTime())),
+        ),
+      )
+    : [];
   return {
-    upcoming: await Promise.all(
-      upcoming.map(async (event) => {
-        const comparable = previous
-          ? {
-              id: previous.id,
-              name: previous.name,
-              ticketsSold: previous.ticketsSold,
-              soldSameTimeBefore: await repository.soldBefore(
-                db,
-                organizationId,
-                previous.id,
-                new Date(previous.startsAt.getTime() - (event.startsAt.getTime() - now.getTime())),
-              ),
-            }
-          : null;
-        return { ...shape(event), comparable, insideNow: null, checkedIn: null };
-      }),
-    ),
+    upcoming: upcoming.map((event, index) => ({
+      ...shape(event),
+      comparable: previous
+        ? {
+            id: previous.id,
+            name: previous.name,
+            ticketsSold: previous.ticketsSold,
+            soldSameTimeBefore: soldThen[index] ?? 0,
+          }
+        : null,
+      insideNow: null,
+      checkedIn: null,
+    })),
     now: await Promise.all(
       happening.map(async (event) => {
         const headcount = await countHeadcount(db, organizationId, event.id);

@@ -29,18 +29,12 @@ export function previousPeriod(from: string, to: string): { from: string; to: st
   return { from: shiftDate(from, -days), to: shiftDate(from, -1) };
 }
 
-async function periodFigures(db: Queryable, days: repository.Days): Promise<PeriodFigures> {
-  const [money, ordered, people, checkIns] = await Promise.all([
-    repository.ledgerFigures(db, days),
-    repository.orderFigures(db, days),
-    repository.customerFigures(db, days),
-    repository.checkInCount(db, days),
-  ]);
-  const currencies: CurrencyFigures[] = money.map((row) => ({
+/** The ledger's money of a period, per currency, with the average order. */
+async function money(db: Queryable, days: repository.Days): Promise<CurrencyFigures[]> {
+  return (await repository.ledgerFigures(db, days)).map((row) => ({
     ...row,
     averageOrderMinor: row.paidOrders > 0 ? Math.round(row.grossMinor / row.paidOrders) : 0,
   }));
-  return { from: days.from, to: days.to, ...ordered, ...people, checkIns, currencies };
 }
 
 export async function figures(
@@ -52,10 +46,28 @@ export async function figures(
   const before = previousPeriod(from, to);
   // A period of one or two days is drawn per hour, longer ones per day.
   const bucket = Date.parse(to) - Date.parse(from) <= DAY_MS ? 'hour' : 'day';
-  const [current, previous, series] = await Promise.all([
-    periodFigures(db, { organizationId, from, to, tz }),
-    periodFigures(db, { organizationId, ...before, tz }),
+  // Orders, tickets, customers and admissions: one statement per period, the two at once (measured: as
+  // cheap in total as both periods in one statement, and the call waits for the slower half only).
+  const [currentMoney, previousMoney, [current], [previous], series] = await Promise.all([
+    money(db, { organizationId, from, to, tz }),
+    money(db, { organizationId, ...before, tz }),
+    repository.activityFigures(db, organizationId, tz, [{ from, to }]),
+    repository.activityFigures(db, organizationId, tz, [before]),
     repository.salesSeries(db, { organizationId, from, to, tz }, bucket),
   ]);
-  return { tz, bucket, current, previous, series, at: new Date().toISOString() };
+  const activity = [current, previous];
+  const none = { orders: 0, ticketsSold: 0, newCustomers: 0, returningCustomers: 0, checkIns: 0 };
+  const period = (
+    days: { from: string; to: string },
+    index: number,
+    currencies: CurrencyFigures[],
+  ): PeriodFigures => ({ from: days.from, to: days.to, ...(activity[index] ?? none), currencies });
+  return {
+    tz,
+    bucket,
+    current: period({ from, to }, 0, currentMoney),
+    previous: period(before, 1, previousMoney),
+    series,
+    at: new Date().toISOString(),
+  };
 }

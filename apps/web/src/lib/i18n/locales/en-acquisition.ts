@@ -37,7 +37,7 @@ export const enAcquisition = {
       noLink: 'No link',
       badPeriod: 'The period must end after it starts, and last at most a year.',
       explain:
-        'Visits and checkouts count page views of the period; paid orders are online orders placed in the period and paid, with their revenue net of refunds. An order is credited to a visit that came from a link, UTM values or another site within the attribution window; otherwise it counts as direct.',
+        'Visits and checkouts count page views of the period; paid orders are online orders placed in the period and paid, with their revenue net of refunds. An order is credited to a visit that came from a link, UTM values or another site within the attribution window; otherwise it counts as direct. Visits are kept for 400 days (unless your installation keeps them longer or shorter): a period older than that shows no visits, and its orders count as direct.',
     },
     channels: {
       direct: 'Direct',

@@ -38,7 +38,7 @@ export const frAcquisition: AcquisitionTranslation = {
       noLink: 'Sans lien',
       badPeriod: 'La période doit finir après son début et durer au plus un an.',
       explain:
-        'Les visites et les paiements commencés comptent les vues de pages de la période ; les commandes payées sont les commandes en ligne passées sur la période et payées, avec leur recette nette des remboursements. Une commande est attribuée à une visite venue d’un lien, de paramètres UTM ou d’un autre site dans la fenêtre d’attribution ; sinon elle compte comme directe.',
+        'Les visites et les paiements commencés comptent les vues de pages de la période ; les commandes payées sont les commandes en ligne passées sur la période et payées, avec leur recette nette des remboursements. Une commande est attribuée à une visite venue d’un lien, de paramètres UTM ou d’un autre site dans la fenêtre d’attribution ; sinon elle compte comme directe. Les visites sont gardées 400 jours (sauf si votre installation en décide autrement) : une période plus ancienne n’affiche aucune visite, et ses commandes comptent comme directes.',
     },
     channels: {
       direct: 'Accès direct',

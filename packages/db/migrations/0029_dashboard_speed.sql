@@ -1,0 +1,3 @@
+CREATE INDEX "order_attributions_first_touch_idx" ON "order_attributions" USING btree ("first_touch_id") WHERE "order_attributions"."first_touch_id" is not null;--> statement-breakpoint
+CREATE INDEX "order_attributions_last_touch_idx" ON "order_attributions" USING btree ("last_touch_id") WHERE "order_attributions"."last_touch_id" is not null;--> statement-breakpoint
+CREATE INDEX "checkin_log_organization_admitted_idx" ON "checkin_log" USING btree ("organization_id","scanned_at","undone_at") WHERE "checkin_log"."admitted" and "checkin_log"."direction" = 'entry';
