@@ -139,6 +139,7 @@ export async function eraseCustomer(
       records.map((row) => row.id),
     );
     const addressPattern = patternOf(emails);
+    if (addressPattern) await erasure.forgetIntegrationCopies(tx, organizationId, addressPattern);
     const swept = addressPattern
       ? await erasure.sweepAddresses(tx, organizationId, addressPattern, ERASED)
       : 0;
