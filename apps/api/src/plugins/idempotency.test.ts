@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { events } from '@guichet/db/schema/events';
 import { idempotentAnswers } from '@guichet/db/schema/integrations';
 import type { CreatedApiToken } from '@guichet/shared/integrations';
@@ -51,6 +52,21 @@ describe('Idempotency-Key on the organisation’s POSTs', () => {
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(second.headers['content-type']).toBe(first.headers['content-type']);
     expect(second.body).toBe(first.body);
+    expect(await eventsNamed(body.name)).toBe(1);
+  });
+
+  it('stores the plain answer when the client accepts compressed ones, and replays it compressed', async () => {
+    const body = eventBody({ name: uniqueName('Compressed'), description: 'A long evening. '.repeat(200) });
+    const key = crypto.randomUUID();
+    const headers = { ...asAdmin(), 'accept-encoding': 'gzip' };
+    const first = await createEvent(headers, body, key);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.headers['content-encoding']).toBe('gzip');
+    const second = await createEvent(headers, body, key);
+    expect(second.statusCode).toBe(201);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(second.rawPayload).toString()).toBe(gunzipSync(first.rawPayload).toString());
     expect(await eventsNamed(body.name)).toBe(1);
   });
 

@@ -133,7 +133,9 @@ export function registerIdempotency(app: FastifyInstance, db: Database): void {
       await releaseIdempotencyKey(db, claim);
     };
     route.preHandler = [claimOrReplay, ...hooksOf(route.preHandler)];
-    route.onSend = [...hooksOf(route.onSend), storeAnswer];
+    // First of the route's onSend hooks: compression (registered before) adds its own, which would turn
+    // the answer into a stream; the stored answer is the plain one, compressed again when replayed.
+    route.onSend = [storeAnswer, ...hooksOf(route.onSend)];
     route.onResponse = [...hooksOf(route.onResponse), releaseUnanswered];
   });
 }

@@ -35,6 +35,9 @@ export interface JsonSchema {
 
 const EXAMPLE_UUID = '0193b6e4-5c2a-7d1e-8f3a-2b4c6d8e0f12';
 const EXAMPLE_INSTANT = '2026-06-21T19:30:00.000Z';
+/** For the end of a span (`endsAt`, `validUntil`...), which schemas may require after its start. */
+const EXAMPLE_LATER_INSTANT = '2026-06-21T23:30:00.000Z';
+const ENDS = /(end|until|to|expires|closes)s?(at|on|date)?$/i;
 
 /** Values by the property's name (lower-cased), tried in order; the first that fits the schema wins. */
 const BY_NAME: [RegExp, string][] = [
@@ -53,6 +56,7 @@ const BY_NAME: [RegExp, string][] = [
   [/city$/, 'Bordeaux'],
   [/(postcode|postalcode|zip)$/, '33000'],
   [/slug$/, 'summer-jazz-night'],
+  [/membercode$/, '482913'],
   [/(^code|ordercode|shortcode)$/, 'K7Q2MX9A'],
   [/cursor$/, 'eyJpZCI6IjAxOTNiNmU0In0'],
   [/(secret|token)$/, 'gch_3q2-7XvYk8bE1mTn0rWfP4sLhC9aUd6GzJxQeKoVtIw'],
@@ -62,7 +66,7 @@ const BY_NAME: [RegExp, string][] = [
   [/(vat|tax)(number|id)$/, 'FR40303265045'],
   [/id$/, EXAMPLE_UUID],
 ];
-const FALLBACK_STRINGS = ['example', 'EUR', 'FR', 'vip', '411000', 'Summer Jazz Night'];
+const FALLBACK_STRINGS = ['example', 'EUR', 'FR', 'vip', '411000', '123456', 'Summer Jazz Night'];
 
 const NUMBERS_BY_NAME: [RegExp, number][] = [
   [/latitude$/, 44.8412],
@@ -93,9 +97,9 @@ function stringExample(schema: JsonSchema, name: string): string {
     case 'uuid':
       return EXAMPLE_UUID;
     case 'date-time':
-      return EXAMPLE_INSTANT;
+      return ENDS.test(name) ? EXAMPLE_LATER_INSTANT : EXAMPLE_INSTANT;
     case 'date':
-      return EXAMPLE_INSTANT.slice(0, 10);
+      return ENDS.test(name) ? '2026-06-30' : EXAMPLE_INSTANT.slice(0, 10);
     case 'time':
       return '19:30:00';
     case 'email':
