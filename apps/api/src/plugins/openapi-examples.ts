@@ -86,8 +86,10 @@ const NUMBERS_BY_NAME: [RegExp, number][] = [
 
 function fitString(candidate: string, schema: JsonSchema): string | undefined {
   let value = candidate;
-  if (schema.maxLength !== undefined && value.length > schema.maxLength) value = value.slice(0, schema.maxLength);
-  if (schema.minLength !== undefined && value.length < schema.minLength) value = value.padEnd(schema.minLength, 'x');
+  if (schema.maxLength !== undefined && value.length > schema.maxLength)
+    value = value.slice(0, schema.maxLength);
+  if (schema.minLength !== undefined && value.length < schema.minLength)
+    value = value.padEnd(schema.minLength, 'x');
   if (schema.pattern && !new RegExp(schema.pattern, 'u').test(value)) return undefined;
   return value;
 }
@@ -121,16 +123,16 @@ function numberExample(schema: JsonSchema, name: string, integer: boolean): numb
   const key = name.toLowerCase();
   let value = NUMBERS_BY_NAME.find(([test]) => test.test(key))?.[1] ?? (integer ? 1 : 1.5);
   const low =
-    typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 1 : schema.minimum ?? -Infinity;
+    typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 1 : (schema.minimum ?? -Infinity);
   const high =
-    typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum - 1 : schema.maximum ?? Infinity;
+    typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum - 1 : (schema.maximum ?? Infinity);
   if (value < low) value = low;
   if (value > high) value = high;
   return integer ? Math.round(value) : value;
 }
 
 const onlyNull = (schema: JsonSchema) =>
-  schema.type === 'null' || (schema.enum !== undefined && schema.enum.every((value) => value === null));
+  schema.type === 'null' || schema.enum?.every((value) => value === null) === true;
 
 /** Whether a schema describes no body at all (a 204's `null`). */
 export function isEmptyBody(schema: JsonSchema): boolean {

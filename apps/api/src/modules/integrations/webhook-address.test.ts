@@ -39,7 +39,14 @@ const PRIVATE = [
   '::ffff:a9fe:a9fe',
   '64:ff9b::10.0.0.1',
 ];
-const PUBLIC = ['93.184.215.14', '8.8.8.8', '100.128.0.1', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'];
+const PUBLIC = [
+  '93.184.215.14',
+  '8.8.8.8',
+  '100.128.0.1',
+  '172.32.0.1',
+  '2606:4700:4700::1111',
+  '::ffff:8.8.8.8',
+];
 
 describe('private addresses', () => {
   it('tells private, loopback, link-local, CGNAT, multicast and unspecified addresses from public ones', () => {
@@ -153,7 +160,11 @@ describe('webhook URLs through the API, private addresses not allowed', () => {
     const saved = await save('POST', 'https://93.184.215.14/hooks');
     expect(saved.statusCode, saved.body).toBe(201);
     const { endpoint } = saved.json<WebhookSecret>();
-    const changed = await save('PATCH', `http://127.0.0.1:${port}/hooks`, `/api/integrations/webhooks/${endpoint.id}`);
+    const changed = await save(
+      'PATCH',
+      `http://127.0.0.1:${port}/hooks`,
+      `/api/integrations/webhooks/${endpoint.id}`,
+    );
     expect(changed.statusCode).toBe(400);
     expect(changed.json().error.code).toBe('webhook-url-not-allowed');
   });

@@ -3,12 +3,18 @@ import { customers } from '@guichet/db/schema/orders';
 import type { WebhookSecret } from '@guichet/shared/integrations';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
 import { boxOffice } from '../../../test/support/customers';
 import { buy, newShop, orderBody, type Shop } from '../../../test/support/orders';
-import { cardOrder, connectStripe, type StripeTest, sessionIdOf, stripeTestApp } from '../../../test/support/payments';
+import {
+  cardOrder,
+  connectStripe,
+  type StripeTest,
+  sessionIdOf,
+  stripeTestApp,
+} from '../../../test/support/payments';
 import { stripeAccountOf } from '../../../test/support/payouts';
 import { orgHeaders } from '../../../test/support/teams';
+import type { App } from '../../app';
 
 /**
  * The events decision 034 left out: `customer.created` (checkout, a card payment, an import, a person
@@ -52,7 +58,9 @@ async function events(on: Shop, type: string): Promise<Event[]> {
   const rows = await app()
     .ctx.db.select({ messageId: webhookDeliveries.messageId, payload: webhookDeliveries.payload })
     .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.organizationId, on.organizationId), eq(webhookDeliveries.eventType, type)))
+    .where(
+      and(eq(webhookDeliveries.organizationId, on.organizationId), eq(webhookDeliveries.eventType, type)),
+    )
     .orderBy(asc(webhookDeliveries.createdAt), asc(webhookDeliveries.id));
   return rows.map((row) => {
     const payload = row.payload as { type: string; data: Record<string, unknown> };
@@ -64,7 +72,9 @@ async function customerIdOf(on: Shop, email: string): Promise<string> {
   const [row] = await app()
     .ctx.db.select({ id: customers.id })
     .from(customers)
-    .where(and(eq(customers.organizationId, on.organizationId), sql`lower(${customers.email}) = lower(${email})`));
+    .where(
+      and(eq(customers.organizationId, on.organizationId), sql`lower(${customers.email}) = lower(${email})`),
+    );
   if (!row) throw new Error(`no customer ${email}`);
   return row.id;
 }
@@ -141,7 +151,9 @@ describe('customer.created', () => {
   });
 
   it('is written when staff add a new person to a member list, not for someone already a customer', async () => {
-    const list = await shop.call('POST', '/api/member-lists', { name: `Friends ${crypto.randomUUID().slice(0, 4)}` });
+    const list = await shop.call('POST', '/api/member-lists', {
+      name: `Friends ${crypto.randomUUID().slice(0, 4)}`,
+    });
     expect(list.statusCode, list.body).toBe(201);
     const listId = list.json<{ id: string }>().id;
     const known = `member-known-${crypto.randomUUID().slice(0, 8)}@example.com`;
@@ -174,7 +186,11 @@ describe('customer.erased', () => {
       (candidate) => candidate.data.id === customerId,
     );
     expect(more).toEqual([]);
-    expect(event?.data).toEqual({ id: customerId, customerIds: [customerId], orderIds: [expect.any(String)] });
+    expect(event?.data).toEqual({
+      id: customerId,
+      customerIds: [customerId],
+      orderIds: [expect.any(String)],
+    });
     const everything = JSON.stringify(
       await app()
         .ctx.db.select({ payload: webhookDeliveries.payload })

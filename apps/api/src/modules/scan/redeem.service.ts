@@ -117,7 +117,10 @@ export async function redeem(
   const { organizationId, staffId, sessionGeneration } = caller;
   const listIds = [...new Set(body.listIds)];
   if (caller.admitted) caller = { ...caller, admitted: once(caller.admitted) };
-  const known = body.secret && !caller.tokenPermissions ? batches.known.lookup(staffId, organizationId, listIds, body.secret) : null;
+  const known =
+    body.secret && !caller.tokenPermissions
+      ? batches.known.lookup(staffId, organizationId, listIds, body.secret)
+      : null;
   if (known) {
     const read: repository.RedeemRead = {
       membership: { accountFound: true, permissions: [...known.scope.permissions], twoFactorMissing: false },
