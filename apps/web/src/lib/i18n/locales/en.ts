@@ -37,7 +37,6 @@ const errors = {
   'provider-not-found': 'This sign-in provider is not configured.',
   'sold-out': 'There are not enough tickets left. Choose fewer tickets or another ticket type.',
   'idempotency-key-reused': 'This request was already sent with different details. Start again.',
-  'idempotency-in-flight': 'This request is still being processed. Wait a moment, then try again.',
   'request-in-progress': 'Your order is still being processed. Wait a moment, then check again.',
   'lists-of-several-events': 'Choose check-in lists of one event only.',
   'checkin-already-undone': 'This check-in was already undone.',
@@ -46,8 +45,6 @@ const errors = {
   'card-payments-unavailable': 'Card payment is not available here. Choose another way to pay.',
   'payment-provider-error':
     'The payment service did not answer as expected. Nothing was charged; try again in a moment.',
-  'webhook-url-not-allowed':
-    'This address points to a private or local network. Use a public address of your receiver.',
   'invalid-webhook-signature': 'The payment notification could not be verified.',
 } satisfies Record<CoreErrorCode, string>;
 

@@ -42,7 +42,6 @@ const errors = {
   'provider-not-found': 'Ce fournisseur de connexion n’est pas configuré.',
   'sold-out': 'Il ne reste pas assez de billets. Choisissez-en moins ou un autre type de billet.',
   'idempotency-key-reused': 'Cette demande a déjà été envoyée avec d’autres informations. Recommencez.',
-  'idempotency-in-flight': 'Cette demande est encore en cours de traitement. Patientez un instant, puis réessayez.',
   'request-in-progress': 'Votre commande est en cours de traitement. Patientez un instant, puis vérifiez.',
   'lists-of-several-events': 'Choisissez des listes de contrôle d’un seul événement.',
   'checkin-already-undone': 'Ce contrôle d’entrée a déjà été annulé.',
@@ -52,8 +51,6 @@ const errors = {
     'Le paiement par carte n’est pas disponible ici. Choisissez un autre moyen de paiement.',
   'payment-provider-error':
     'Le service de paiement n’a pas répondu comme prévu. Rien n’a été débité ; réessayez dans un instant.',
-  'webhook-url-not-allowed':
-    'Cette adresse mène à un réseau privé ou local. Utilisez une adresse publique de votre récepteur.',
   'invalid-webhook-signature': 'La notification de paiement n’a pas pu être vérifiée.',
 } satisfies Record<CoreErrorCode, string>;
 
