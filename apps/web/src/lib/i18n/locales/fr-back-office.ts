@@ -32,10 +32,8 @@ export const frBackOffice: BackOfficeTranslation = {
     'period-closed':
       'Cette date est dans une période clôturée : rien ne peut plus y être ajouté ni rapproché.',
     'already-matched': 'Cette ligne est déjà rapprochée.',
-    'idempotency-in-flight':
-      'Cette demande est encore en cours de traitement. Patientez un instant, puis réessayez.',
-    'webhook-url-not-allowed':
-      'Cette adresse mène à un réseau privé ou local. Utilisez une adresse publique de votre récepteur.',
+    'idempotency-in-flight': 'Encore en cours. Réessayez dans un instant.',
+    'webhook-url-not-allowed': 'Cette adresse est sur un réseau privé. Utilisez-en une publique.',
   } satisfies Record<BackOfficeErrorCode, string>,
   roles: {
     ADMIN: 'Administrateur',
