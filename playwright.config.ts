@@ -100,6 +100,8 @@ export default defineConfig({
         DATABASE_URL: '',
         SMTP_URL: '',
         DEV_MAILBOX: 'true',
+        // The integrations journey's webhook receiver listens on 127.0.0.1.
+        WEBHOOKS_ALLOW_PRIVATE: 'true',
         PUBLIC_URL: `http://localhost:${PORT}`,
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT_PER_IP: '10000',

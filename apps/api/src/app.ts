@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import { idempotencyExpiryJob } from './jobs/idempotency-expiry.job';
 import { type Mailer, smtpMailer } from './jobs/mailer';
 import { OutboxWorker } from './jobs/outbox-worker';
 import { liveBus } from './live/live-bus';
@@ -62,6 +63,7 @@ import { stripeProvider } from './payment-provider';
 import { registerAccess } from './plugins/access';
 import { registerCompression } from './plugins/compression';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/errors';
+import { registerIdempotency } from './plugins/idempotency';
 import { registerInputGuard } from './plugins/input-guard';
 import { localRequestsOnly } from './plugins/local-only';
 import { OperationDocs } from './plugins/openapi-docs';
@@ -218,6 +220,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const importSweep = importSweepJob(db, app.log);
   if (deps.startWorker !== false) app.addHook('onReady', async () => importSweep.start());
   app.addHook('onClose', async () => importSweep.stop());
+  const idempotencyExpiry = idempotencyExpiryJob(db, app.log);
+  if (deps.startWorker !== false) app.addHook('onReady', async () => idempotencyExpiry.start());
+  app.addHook('onClose', async () => idempotencyExpiry.stop());
   // After the jobs that send have stopped: the pooled SMTP connections are closed.
   app.addHook('onClose', async () => mailer?.close?.());
 
@@ -251,6 +256,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async (api) => {
       // Every route of the API names who may call it; the check runs before anything else of the request.
       registerAccess(api, ctx);
+      // After access and validation, before the handler: the organisation's POSTs honour Idempotency-Key.
+      registerIdempotency(api, db);
       api.get('/openapi.json', { schema: { hide: true }, config: { access: 'docs.openapi' } }, async () =>
         app.swagger(),
       );

@@ -39,6 +39,8 @@ const envSchema = z.object({
   /** Webhooks (decision 034): how long a receiver may take, and how long a claimed delivery is held. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   WEBHOOK_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** Lets webhooks reach loopback and private addresses: the tests' and development's local receivers only. */
+  WEBHOOKS_ALLOW_PRIVATE: booleanFromEnv.default(false),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Guichet <no-reply@guichet.localhost>'),
   PUBLIC_URL: z.string().url().optional(),
@@ -141,7 +143,7 @@ export interface Config {
   /** Where rate-limit counters live when set; else in the database. */
   redis: { url: string; keyPrefix: string } | null;
   outboxLeaseSeconds: number;
-  webhooks: { timeoutMs: number; leaseSeconds: number };
+  webhooks: { timeoutMs: number; leaseSeconds: number; allowPrivate: boolean };
   /** A read replica for reports and exports; null: they read the primary. */
   databaseReplicaUrl: string | null;
   devMailbox: boolean;
@@ -244,7 +246,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
     outboxLeaseSeconds: e.OUTBOX_LEASE_SECONDS,
-    webhooks: { timeoutMs: e.WEBHOOK_TIMEOUT_MS, leaseSeconds: e.WEBHOOK_LEASE_SECONDS },
+    webhooks: {
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      leaseSeconds: e.WEBHOOK_LEASE_SECONDS,
+      allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
+    },
     databaseReplicaUrl: e.DATABASE_URL ? (e.DATABASE_REPLICA_URL ?? null) : null,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -65,6 +65,8 @@ export const ERROR_STATUS = {
   'idempotency-key-reused': 422,
   /** The first request with this Idempotency-Key is still being processed. */
   'request-in-progress': 409,
+  /** Another request with this Idempotency-Key (any route but the checkout's) has not answered yet. */
+  'idempotency-in-flight': 409,
   /** The order's status does not allow this change (e.g. cancelling a cancelled order). */
   'invalid-order-status': 409,
   // Members-only ticket types (decision 028)
@@ -89,6 +91,8 @@ export const ERROR_STATUS = {
   'payment-provider-error': 502,
   /** A webhook whose signature does not verify with the signing secret. */
   'invalid-webhook-signature': 400,
+  /** A webhook URL whose host is, or resolves to, a loopback, private or reserved address. */
+  'webhook-url-not-allowed': 400,
   /** A refund larger than what is left of what the order paid. */
   'refund-exceeds-paid': 422,
   /** A ticket to refund is not a valid ticket of this order (already refunded or cancelled). */

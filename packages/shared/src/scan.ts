@@ -226,6 +226,19 @@ export const redeemRequestSchema = z
   .refine((value) => (value.secret === undefined) !== (value.ticketId === undefined), {
     message: 'Send either a secret or a ticket id',
     path: ['secret'],
+  })
+  // The OpenAPI document's example: a secret or a ticket id, never both (the refinement above).
+  .meta({
+    examples: [
+      {
+        secret: 'eyJ0IjoiMDE5M2I2ZTQifQ.c2lnbmF0dXJl',
+        listIds: ['0193b6e4-5c2a-7d1e-8f3a-2b4c6d8e0f12'],
+        direction: 'entry',
+        scannedAt: '2026-06-21T19:31:04.000Z',
+        nonce: '5f0c2a7e-9d14-4b8e-a3c6-7e21d09b4f58',
+        deviceId: 'north-door',
+      },
+    ],
   });
 export type RedeemRequest = z.input<typeof redeemRequestSchema>;
 

@@ -1,7 +1,7 @@
 import { API_ACCESS, type ApiAction } from '@guichet/shared/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { apiTokenAdmission } from './api-tokens';
+import { apiTokenAdmission, isApiToken } from './api-tokens';
 import { bearerToken, type Guard, signedIn, VerifiedTokens } from './auth';
 import { organizationIdOf, organizationScope } from './tenancy';
 
@@ -19,7 +19,8 @@ declare module 'fastify' {
      * the scan and applies the same rule to it (`admitMember`). Before the body is read, only the token
      * (its verification remembered, see `VerifiedTokens`) and X-Organization-ID are checked; a body that
      * fails validation gets the full organisation scope first, so that a caller without the permission
-     * still hears 403 rather than the schema's details.
+     * still hears 403 rather than the schema's details. An API token is admitted by the guard as on any
+     * other route; the handler then takes its permissions instead of reading a membership.
      */
     membershipReadByHandler?: boolean;
   }
@@ -63,7 +64,11 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
           break;
         }
         guard = async (request) => {
-          const claims = await tokens.claimsOf(bearerToken(request));
+          const bearer = bearerToken(request);
+          // Door hardware with an API token (decision 034): the token's own admission, a read of its
+          // own; a staff member's scan goes on unchanged, its membership read with the scan.
+          if (isApiToken(bearer)) return admitApiToken(request, bearer, access);
+          const claims = await tokens.claimsOf(bearer);
           request.staffId = claims.staffId;
           request.sessionGeneration = claims.sessionGeneration;
           organizationIdOf(request);
@@ -72,7 +77,7 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
         route.preHandler = [
           async (request: FastifyRequest) => {
             if (!request.validationError) return;
-            await scope(request);
+            if (!request.apiTokenId) await scope(request);
             throw request.validationError;
           },
           ...hooksOf(route.preHandler),

@@ -1,17 +1,53 @@
+import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ZodType } from 'zod';
 import { createTestApp, type TestContext } from '../../test/support/harness';
 
 let t: TestContext;
+/** Each route's own schemas, by the operation's name in the document (`post /api/events/{id}/publish`). */
+const routes = new Map<string, RouteOptions>();
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(
+    {},
+    {
+      onRoute: (route) => {
+        const methods = Array.isArray(route.method) ? route.method : [route.method];
+        const path = route.url.replace(/:(\w+)/g, '{$1}').replace(/\/$/, '');
+        for (const method of methods) routes.set(`${method.toLowerCase()} ${path}`, route);
+      },
+    },
+  );
 });
 afterAll(async () => t?.close());
+
+interface Media {
+  example?: unknown;
+  examples?: Record<string, { value: unknown }>;
+}
 
 interface Operation {
   operationId?: string;
   summary?: string;
   description?: string;
+  requestBody?: { content: Record<string, Media> };
+  responses?: Record<string, { content?: Record<string, Media & { schema?: { enum?: unknown[] } }> }>;
+}
+
+const examplesOf = (media: Media): unknown[] =>
+  media.example !== undefined
+    ? [media.example]
+    : Object.values(media.examples ?? {}).map((example) => example.value);
+
+/** The operation's success answer that has a body (a 204's `null` has none), if any. */
+function successOf(operation: Operation): [string, Media][] {
+  return Object.entries(operation.responses ?? {})
+    .filter(([status]) => /^2\d\d$/.test(status))
+    .flatMap(([status, response]) =>
+      Object.values(response.content ?? {})
+        .filter((media) => !media.schema?.enum?.every((value) => value === null))
+        .map((media): [string, Media] => [status, media]),
+    );
 }
 
 async function operations(): Promise<[string, Operation][]> {
@@ -48,5 +84,42 @@ describe('the OpenAPI document', () => {
     expect(events?.description).toContain('**403**');
     expect(found.get('post /api/integrations/tokens')?.operationId).toBe('apiTokensCreate');
     expect(found.get('get /api/health')?.description).toContain('Anyone');
+  });
+
+  it('gives every request body and every success answer an example that its own schema accepts', async () => {
+    const found = await operations();
+    const lacking: string[] = [];
+    const invalid: string[] = [];
+    for (const [name, operation] of found) {
+      const route = routes.get(name);
+      const schema = route?.schema as { body?: ZodType; response?: Record<string, ZodType> } | undefined;
+      for (const media of Object.values(operation.requestBody?.content ?? {})) {
+        const examples = examplesOf(media);
+        if (examples.length === 0) lacking.push(`${name} request`);
+        for (const example of examples) {
+          const parsed = schema?.body?.safeParse(example);
+          if (parsed && !parsed.success) invalid.push(`${name} request: ${parsed.error.message}`);
+        }
+      }
+      for (const [status, media] of successOf(operation)) {
+        const examples = examplesOf(media);
+        if (examples.length === 0) lacking.push(`${name} ${status}`);
+        for (const example of examples) {
+          const parsed = schema?.response?.[status]?.safeParse(example);
+          if (parsed && !parsed.success) invalid.push(`${name} ${status}: ${parsed.error.message}`);
+        }
+      }
+    }
+    expect(lacking).toEqual([]);
+    expect(invalid).toEqual([]);
+  });
+
+  it('makes examples from the schemas, with realistic values', async () => {
+    const found = new Map(await operations());
+    const created = found.get('post /api/events');
+    const [example] = examplesOf(created?.requestBody?.content['application/json'] ?? {});
+    expect(example).toMatchObject({ name: expect.any(String), startsAt: '2026-06-21T19:30:00.000Z' });
+    const [answer] = examplesOf(created?.responses?.['201']?.content?.['application/json'] ?? {});
+    expect(answer).toMatchObject({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
   });
 });

@@ -1,5 +1,7 @@
 import { API_ACCESS, type ApiAction } from '@guichet/shared/permissions';
 import type { FastifySchema, RouteOptions } from 'fastify';
+import { honoursIdempotencyKey, IDEMPOTENCY_HEADER } from './idempotency';
+import { isEmptyBody, type JsonSchema, withExample } from './openapi-examples';
 
 /**
  * The OpenAPI document's words for each operation (decision 034), derived from what a route already
@@ -94,10 +96,53 @@ export class OperationDocs {
     const errors = errorsOf(schema);
     if (errors.length > 0)
       parts.push(`**Errors** (body \`{ error: { code, message, details? } }\`):\n${errors.join('\n')}`);
+    const keyed = honoursIdempotencyKey(route);
+    if (keyed) {
+      parts.push(
+        '**Idempotency-Key:** send a unique key (8 to 200 printable characters) to retry safely: the same key with the same body within 24 hours answers the first answer again (`Idempotent-Replayed: true`) without acting twice; with another body 422 `idempotency-key-reused`; while the first has not answered 409 `idempotency-in-flight`.',
+      );
+    }
     return {
-      ...schema,
+      ...withExamples(schema),
+      ...(keyed ? { headers: withIdempotencyHeader(schema) } : {}),
       operationId: own.operationId ?? this.operationIdOf(action, method, url),
       description: parts.filter(Boolean).join('\n\n'),
     } as FastifySchema;
   }
+}
+
+/** The request body and every success answer with a body, each with an example. */
+function withExamples(schema: FastifySchema): FastifySchema {
+  const own = schema as { body?: JsonSchema; response?: Record<string, JsonSchema> };
+  const response = own.response
+    ? Object.fromEntries(
+        Object.entries(own.response).map(([status, answer]) => [
+          status,
+          /^2\d\d$/.test(status) && !isEmptyBody(answer) ? withExample(answer) : answer,
+        ]),
+      )
+    : undefined;
+  return {
+    ...schema,
+    ...(own.body ? { body: withExample(own.body) } : {}),
+    ...(response ? { response } : {}),
+  } as FastifySchema;
+}
+
+function withIdempotencyHeader(schema: FastifySchema): JsonSchema {
+  const headers = ((schema as { headers?: JsonSchema }).headers ?? {}) as JsonSchema;
+  return {
+    ...headers,
+    type: 'object',
+    properties: {
+      ...headers.properties,
+      [IDEMPOTENCY_HEADER]: {
+        type: 'string',
+        minLength: 8,
+        maxLength: 200,
+        pattern: '^[\\x21-\\x7e]+$',
+        examples: ['2f0d9c4e-3b7a-4c55-9e1f-8a6b5d4c3e21'],
+      },
+    },
+  };
 }

@@ -30,6 +30,8 @@ export async function createTestApp(
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:4000',
+    // The webhook tests' receivers listen on 127.0.0.1; one test turns this off to see the refusal.
+    WEBHOOKS_ALLOW_PRIVATE: 'true',
     ...env,
   });
   const mails: OutgoingMail[] = [];

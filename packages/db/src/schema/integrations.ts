@@ -119,3 +119,34 @@ export const webhookDeliveries = pgTable(
     ),
   ],
 );
+
+/**
+ * The stored answers of `Idempotency-Key` (decision 034, generic mechanism): one row per (organisation,
+ * caller, route, key). Claimed before the handler runs (status null while in flight), then given the
+ * answer's status and body; a repeat with the same body gets that answer again, a different body 422.
+ * Kept 24 hours (a leader-only job deletes older rows). The public checkout keeps its own key in the
+ * order's statements (decision 017, table `idempotency_keys`) and never writes here.
+ */
+export const idempotentAnswers = pgTable(
+  'idempotent_answers',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** `staff:<id>` or `token:<id>`: two callers of one organisation never share a key. */
+    caller: text('caller').notNull(),
+    /** The method and the route's pattern (`POST /api/events/:eventId/ticket-types`). */
+    route: text('route').notNull(),
+    key: text('key').notNull(),
+    /** SHA-256 of the request's parameters, query and body: a reuse with another body is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: text('response_body'),
+    responseContentType: text('response_content_type'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('idempotent_answers_key_idx').on(table.organizationId, table.caller, table.route, table.key),
+    index('idempotent_answers_created_idx').on(table.createdAt),
+  ],
+);

@@ -252,13 +252,14 @@ export async function ensureCustomer(
   db: Queryable,
   organizationId: string,
   person: { email: string; name: string; currency: string },
-): Promise<{ id: string }> {
-  const [row] = await executeRows<{ id: string }>(
+): Promise<{ id: string; email: string; name: string; inserted: boolean }> {
+  // `xmax = 0` only on a row this statement inserted: a known person's row was locked by the update.
+  const [row] = await executeRows<{ id: string; email: string; name: string; inserted: boolean }>(
     db,
     sql`insert into customers (id, organization_id, email, name, first_order_at, last_order_at, currency)
       values (${uuidv7()}, ${organizationId}, ${person.email}, ${person.name}, now(), now(), ${person.currency})
       on conflict (organization_id, lower(email)) do update set updated_at = customers.updated_at
-      returning id`,
+      returning id, email, name, (xmax = 0) as inserted`,
   );
   if (!row) throw new Error('customer upsert returned nothing');
   return row;

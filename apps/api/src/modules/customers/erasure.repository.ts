@@ -267,6 +267,22 @@ export async function deleteCustomers(db: Queryable, organizationId: string, cus
  * reaches tables this module does not know by name. The ledger and issued documents are left to their
  * own rules (the ledger holds no address; documents were rewritten above).
  */
+/**
+ * Forgets what the integrations keep about the person (decision 034): their webhook deliveries (sent or
+ * not: a payload and its log carry the name beside the address, which the sweep alone would leave) and
+ * the stored `Idempotency-Key` answers that name them. The `customer.erased` event is written after this.
+ */
+export async function forgetIntegrationCopies(
+  db: Queryable,
+  organizationId: string,
+  pattern: string,
+): Promise<void> {
+  await db.execute(sql`delete from webhook_deliveries
+    where organization_id = ${organizationId} and payload::text ~* ${pattern}`);
+  await db.execute(sql`delete from idempotent_answers
+    where organization_id = ${organizationId} and response_body ~* ${pattern}`);
+}
+
 export async function sweepAddresses(
   db: Queryable,
   organizationId: string,

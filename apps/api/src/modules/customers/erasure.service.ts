@@ -2,6 +2,7 @@ import { ERASED, type EraseCustomerBody, erasedAddress } from '@guichet/shared/c
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
+import { emitWebhookEvent } from '../integrations/webhook-events';
 import * as repository from './customers.repository';
 import { customerNotFound } from './customers.service';
 import * as erasure from './erasure.repository';
@@ -138,10 +139,17 @@ export async function eraseCustomer(
       records.map((row) => row.id),
     );
     const addressPattern = patternOf(emails);
+    if (addressPattern) await erasure.forgetIntegrationCopies(tx, organizationId, addressPattern);
     const swept = addressPattern
       ? await erasure.sweepAddresses(tx, organizationId, addressPattern, ERASED)
       : 0;
 
+    // Receivers erase their copies by id; the event itself names no one (no e-mail, no name).
+    await emitWebhookEvent(tx, {
+      organizationId,
+      type: 'customer.erased',
+      data: { id: kept.id, customerIds: records.map((row) => row.id), orderIds },
+    });
     // What was done, never to whom: counts only.
     await recordAudit(tx, {
       organizationId,

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
+import { customerCreatedData, emitWebhookEvents } from '../integrations/webhook-events';
 import * as repository from './customers.repository';
 import * as imports from './import.repository';
 import * as lists from './member-lists.repository';
@@ -254,6 +255,21 @@ async function runImport(
             if (row.inserted) progress.created += 1;
             else progress.updated += 1;
           }
+          const nameOf = new Map(batch.map((entry) => [entry.person.email, entry.person.name]));
+          await emitWebhookEvents(tx, {
+            organizationId,
+            type: 'customer.created',
+            data: written
+              .filter((row) => row.inserted)
+              .map((row) =>
+                customerCreatedData({
+                  id: row.id,
+                  email: row.email,
+                  name: nameOf.get(row.email) ?? row.email,
+                  source: 'import',
+                }),
+              ),
+          });
           await imports.insertConsents(
             tx,
             batch.flatMap((entry) => {

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context';
 import { decodeCursor, encodeCursor } from '../../cursor';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
+import { customerCreatedData, emitWebhookEvent } from '../integrations/webhook-events';
 import * as customers from './customers.repository';
 import { checkFilters } from './customers.service';
 import * as repository from './member-lists.repository';
@@ -120,6 +121,13 @@ export async function addMembers(
           name: person.name ?? person.email.split('@')[0] ?? person.email,
           currency,
         });
+        if (customer.inserted) {
+          await emitWebhookEvent(tx, {
+            organizationId,
+            type: 'customer.created',
+            data: customerCreatedData({ ...customer, source: 'staff' }),
+          });
+        }
         ids.add(customer.id);
       }
     }

@@ -44,7 +44,8 @@ export function apiTokensRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/integrations/tokens',
       {
-        config: { access: 'apiTokens.create' },
+        // Its answer holds the secret, shown once and kept nowhere but hashed: no stored answer to replay.
+        config: { access: 'apiTokens.create', idempotency: false },
         schema: {
           ...common,
           summary: 'Create an API token; its secret is answered this once',

@@ -25,6 +25,38 @@ export async function emitWebhookEvent(
       and ${event.type} = any(endpoint.event_types)`);
 }
 
+/**
+ * Emits many events of one type at once (an import's batch of new customers): still ONE statement in the
+ * caller's transaction, each event with its own `webhook-id`, one row per event and subscribed endpoint.
+ */
+export async function emitWebhookEvents(
+  tx: Queryable,
+  events: { organizationId: string; type: WebhookEventType; data: readonly Record<string, unknown>[] },
+): Promise<void> {
+  if (events.data.length === 0) return;
+  const timestamp = new Date().toISOString();
+  const rows = events.data.map((data) => ({
+    message_id: newMessageId(),
+    payload: { type: events.type, timestamp, data },
+  }));
+  await tx.execute(sql`insert into webhook_deliveries (organization_id, endpoint_id, message_id, event_type, payload)
+    select ${events.organizationId}, endpoint.id, event.message_id, ${events.type}, event.payload
+    from webhook_endpoints endpoint
+    cross join jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as event(message_id text, payload jsonb)
+    where endpoint.organization_id = ${events.organizationId} and endpoint.enabled
+      and ${events.type} = any(endpoint.event_types)`);
+}
+
+/** What `customer.created` carries: the record's id, whom it is for, and what made it. */
+export function customerCreatedData(customer: {
+  id: string;
+  email: string;
+  name: string;
+  source: 'order' | 'import' | 'staff';
+}): Record<string, unknown> {
+  return { id: customer.id, email: customer.email, name: customer.name, source: customer.source };
+}
+
 /** A `webhook-id`: `msg_` and a time-ordered id, one per event (the same for every endpoint and attempt). */
 export function newMessageId(): string {
   return `msg_${uuidv7().replaceAll('-', '')}`;

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { escapeHtml } from '../../html';
 import { enqueueMail } from '../mail/mail.repository';
 import { signatureHeaders } from './webhook-signing';
+import { sendWebhook } from './webhook-transport';
 import * as repository from './webhooks.repository';
 
 /**
@@ -23,8 +24,6 @@ export const RETRY_DELAYS_MS = [
   24 * 3_600_000,
 ];
 
-const RESPONSE_KEPT = 2048;
-
 export interface WebhookWorkerOptions {
   /** How long a receiver may take to answer (default 10 s); slower is a failed attempt. */
   timeoutMs?: number;
@@ -34,6 +33,8 @@ export interface WebhookWorkerOptions {
   leaseSeconds?: number;
   retryDelaysMs?: readonly number[];
   publicUrl?: string;
+  /** Lets deliveries reach private and loopback addresses (tests, development); never by default. */
+  allowPrivate?: boolean;
 }
 
 /**
@@ -51,6 +52,7 @@ export class WebhookWorker {
   private readonly intervalMs: number;
   private readonly leaseSeconds: number;
   private readonly retryDelaysMs: readonly number[];
+  private readonly allowPrivate: boolean;
 
   constructor(
     private readonly db: Database,
@@ -58,6 +60,7 @@ export class WebhookWorker {
     private readonly options: WebhookWorkerOptions = {},
   ) {
     this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.allowPrivate = options.allowPrivate ?? false;
     this.concurrency = options.concurrency ?? 16;
     this.intervalMs = options.intervalMs ?? 1000;
     // Longer than the timeout, so an attempt still running is never claimed a second time.
@@ -135,21 +138,19 @@ export class WebhookWorker {
     let responseBody: string | null = null;
     let error: string | null = null;
     try {
-      const response = await fetch(delivery.url, {
-        method: 'POST',
+      const answer = await sendWebhook(delivery.url, {
         headers: {
           'content-type': 'application/json',
           'user-agent': 'Guichet-Webhooks/1',
           ...signatureHeaders(delivery.secret, delivery.messageId, body),
         },
         body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.timeoutMs),
+        timeoutMs: this.timeoutMs,
+        allowPrivate: this.allowPrivate,
       });
-      responseStatus = response.status;
-      responseBody = (await response.text()).slice(0, RESPONSE_KEPT);
-      if (response.status < 200 || response.status >= 300)
-        error = `The receiver answered ${response.status}.`;
+      responseStatus = answer.status;
+      responseBody = answer.body;
+      if (answer.status < 200 || answer.status >= 300) error = `The receiver answered ${answer.status}.`;
     } catch (caught) {
       error =
         caught instanceof Error && (caught.name === 'TimeoutError' || caught.name === 'AbortError')

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
+import { checkWebhookUrl } from './webhook-address';
 import { newMessageId } from './webhook-events';
 import { newWebhookSecret } from './webhook-signing';
 import * as repository from './webhooks.repository';
@@ -87,11 +88,19 @@ export async function listEndpoints(
   };
 }
 
+/** Refuses a URL that reaches a private address, unless configuration allows them (tests, development). */
+async function assertDeliverableUrl(ctx: AppContext, url: string): Promise<void> {
+  if (ctx.config.webhooks.allowPrivate) return;
+  const verdict = await checkWebhookUrl(url);
+  if (!verdict.ok) throw new AppError('webhook-url-not-allowed', verdict.reason, { details: { url } });
+}
+
 export async function createEndpoint(
   ctx: AppContext,
   actor: Actor,
   body: z.output<typeof createWebhookBodySchema>,
 ): Promise<WebhookSecret> {
+  await assertDeliverableUrl(ctx, body.url);
   const secret = newWebhookSecret();
   const row = await ctx.db.transaction(async (tx) => {
     const created = await repository.insertEndpoint(tx, {
@@ -115,6 +124,7 @@ export async function updateEndpoint(
   endpointId: string,
   body: z.output<typeof updateWebhookBodySchema>,
 ): Promise<WebhookEndpoint> {
+  if (body.url !== undefined) await assertDeliverableUrl(ctx, body.url);
   const row = await ctx.db.transaction(async (tx) => {
     const before = await repository.findEndpoint(tx, actor.organizationId, endpointId);
     if (!before) throw notFound();

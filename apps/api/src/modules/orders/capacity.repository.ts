@@ -109,13 +109,33 @@ function consentCtes(first: number, counted: boolean): string {
       select $${first + 3}::uuid, $1, $${first + 4}::text, $${first + 5}::text, now(), now(), $${first + 6}::char(3)
       where exists (select 1 from taken)
       on conflict (organization_id, lower(email)) do update set updated_at = customers.updated_at
-      returning id
-    )`;
+      returning id, (xmax = 0) as created
+    )${customerCreatedCte('consent_customer', `$${first + 4}`, `$${first + 5}`)}`;
   return `${person}, consent as (
       insert into customer_consents (id, organization_id, customer_id, granted, source, wording, order_id)
       select $${first}::uuid, $1, (select id from ${counted ? 'customer' : 'consent_customer'}), true, 'checkout',
         $${first + 1}::text, $${first + 2}::uuid
       where exists (select 1 from taken)
+      returning 1
+    )`;
+}
+
+/**
+ * `customer.created` (decision 034) for the record the upsert CTE `source` has just made (`xmax = 0`: a
+ * row this statement inserted rather than updated), written by the same statement: the event commits with
+ * the order and costs checkout no round trip. One `webhook-id` for every endpoint.
+ */
+function customerCreatedCte(source: 'customer' | 'consent_customer', email: string, name: string): string {
+  return `, ${source}_created as (
+      insert into webhook_deliveries (organization_id, endpoint_id, message_id, event_type, payload)
+      select $1, endpoint.id, hook.message_id, 'customer.created', jsonb_build_object('type', 'customer.created',
+        'timestamp', now(), 'data', jsonb_build_object('id', person.id, 'email', ${email}::text,
+          'name', ${name}::text, 'source', 'order'))
+      from ${source} person
+      cross join (select 'msg_' || replace(gen_random_uuid()::text, '-', '') as message_id) hook
+      join webhook_endpoints endpoint on endpoint.organization_id = $1 and endpoint.enabled
+        and 'customer.created' = any(endpoint.event_types)
+      where person.created
       returning 1
     )`;
 }
@@ -155,8 +175,8 @@ function lastTypeStatement(
         order_count = customers.order_count + 1,
         total_spent_minor = customers.total_spent_minor + excluded.total_spent_minor,
         updated_at = now()
-      returning id
-    )`;
+      returning id, (xmax = 0) as created
+    )${customerCreatedCte('customer', '$6', '$7')}`;
   const customerValues = customer
     ? [uuidv7(), customer.email, customer.name, customer.totalMinor, customer.currency]
     : [];

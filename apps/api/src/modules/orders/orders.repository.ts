@@ -165,8 +165,8 @@ export async function recordCustomerOrder(
   values: { organizationId: string; email: string; name: string; totalMinor: number; currency: string },
 ) {
   // Written by hand: the conflict target is the expression index on lower(email), which the query
-  // builder cannot name.
-  await db.execute(sql`
+  // builder cannot name. `xmax = 0` only on a row this statement inserted (a new customer).
+  const result = await db.execute(sql`
     insert into ${customers} (id, organization_id, email, name, first_order_at, last_order_at, order_count,
       total_spent_minor, currency)
     values (${uuidv7()}, ${values.organizationId}, ${values.email}, ${values.name}, now(), now(), 1,
@@ -176,7 +176,13 @@ export async function recordCustomerOrder(
       last_order_at = now(),
       order_count = ${customers}.order_count + 1,
       total_spent_minor = ${customers}.total_spent_minor + excluded.total_spent_minor,
-      updated_at = now()`);
+      updated_at = now()
+    returning id, email, name, (xmax = 0) as inserted`);
+  const [row] = (
+    result as unknown as { rows: { id: string; email: string; name: string; inserted: boolean }[] }
+  ).rows;
+  if (!row) throw new Error('customer upsert returned nothing');
+  return row;
 }
 
 /** Money received later for an order already counted (an offline order marked paid). */

@@ -5,7 +5,7 @@ import { AppError } from '../../errors';
 import { figuresTopic } from '../../live/live-bus';
 import type { ProviderEvent } from '../../payment-provider';
 import { recordAudit } from '../audit/audit.service';
-import { emitWebhookEvent, orderEventData } from '../integrations/webhook-events';
+import { customerCreatedData, emitWebhookEvent, orderEventData } from '../integrations/webhook-events';
 import { recordPaymentReceived, recordRefund } from '../ledger/ledger.service';
 import { releaseCapacity, takeCapacity } from '../orders/capacity.repository';
 import { queueOrderMail } from '../orders/order-notify';
@@ -174,13 +174,20 @@ async function sessionPaid(ctx: AppContext, log: FastifyBaseLogger, event: Provi
     }
 
     if (paid) {
-      await orders.recordCustomerOrder(tx, {
+      const customer = await orders.recordCustomerOrder(tx, {
         organizationId,
         email: paid.buyerEmail,
         name: paid.buyerName,
         totalMinor: amountMinor,
         currency: paid.currency,
       });
+      if (customer.inserted) {
+        await emitWebhookEvent(tx, {
+          organizationId,
+          type: 'customer.created',
+          data: customerCreatedData({ ...customer, source: 'order' }),
+        });
+      }
       await queueOrderMail(ctx, tx, paid);
       await recordAudit(tx, {
         organizationId,

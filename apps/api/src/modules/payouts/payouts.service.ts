@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { type ProviderBalanceTransaction, type ProviderPayout, payoutOf } from '../../payment-provider';
 import { recordAudit } from '../audit/audit.service';
+import { emitWebhookEvent } from '../integrations/webhook-events';
 import { recordEntry, recordProcessorFee } from '../ledger/ledger.service';
 import * as repository from './payouts.repository';
 
@@ -284,13 +285,23 @@ async function reconcile(tx: Transaction, organizationId: string, payoutId: stri
     .filter((row) => row.type !== 'payout')
     .reduce((sum, row) => sum + (row.matchedMinor ?? 0), 0);
   if (matched !== payout.amountMinor) flags.add('amount-mismatch');
-  await repository.setReconciliation(
-    tx,
-    organizationId,
-    payoutId,
-    flags.size === 0 ? 'reconciled' : 'flagged',
-    [...flags],
-  );
+  const state = flags.size === 0 ? 'reconciled' : 'flagged';
+  await repository.setReconciliation(tx, organizationId, payoutId, state, [...flags]);
+  // Once per payout, when it becomes reconciled (a resync of a reconciled payout says nothing new).
+  if (state === 'reconciled' && payout.reconciliation !== 'reconciled') {
+    await emitWebhookEvent(tx, {
+      organizationId,
+      type: 'payout.reconciled',
+      data: {
+        id: payout.id,
+        stripePayoutId: payout.stripePayoutId,
+        amountMinor: payout.amountMinor,
+        currency: payout.currency,
+        arrivalDate: payout.arrivalDate.toISOString(),
+        transactions: rows.length,
+      },
+    });
+  }
 }
 
 /**

@@ -79,6 +79,12 @@ export interface Caller {
    * per-device rate limit counts here, so calls from outside the organisation never use it up.
    */
   admitted?: () => Promise<void>;
+  /**
+   * Set for an organisation's API token (door hardware, decision 034), admitted by the route's guard:
+   * its permissions stand for the membership, and its scans skip the known-scan path, whose write
+   * re-checks a staff member's membership.
+   */
+  tokenPermissions?: readonly string[];
 }
 
 /** The reads and writes of scans in flight, grouped (see batcher.ts); one per app. */
@@ -111,7 +117,10 @@ export async function redeem(
   const { organizationId, staffId, sessionGeneration } = caller;
   const listIds = [...new Set(body.listIds)];
   if (caller.admitted) caller = { ...caller, admitted: once(caller.admitted) };
-  const known = body.secret ? batches.known.lookup(staffId, organizationId, listIds, body.secret) : null;
+  const known =
+    body.secret && !caller.tokenPermissions
+      ? batches.known.lookup(staffId, organizationId, listIds, body.secret)
+      : null;
   if (known) {
     const read: repository.RedeemRead = {
       membership: { accountFound: true, permissions: [...known.scope.permissions], twoFactorMissing: false },
@@ -166,7 +175,9 @@ async function judgeAndRecord(
   // the write): the route's guard checked only the token and the header.
   const scanner: Scanner = {
     ...caller,
-    permissions: admitMember(read.membership, API_ACCESS['scan.redeem']),
+    permissions: caller.tokenPermissions
+      ? [...caller.tokenPermissions]
+      : admitMember(read.membership, API_ACCESS['scan.redeem']),
   };
   await caller.admitted?.();
   if (body.ticketId && !canCallApi('checkins.byHand', scanner.permissions)) {
@@ -180,7 +191,7 @@ async function judgeAndRecord(
     throw new AppError('lists-of-several-events', 'Choose check-in lists of one event only.');
   }
   const lists = listIds.map((id) => read.lists.find((list) => list.id === id) as repository.RedeemListRow);
-  if (!known && body.secret) {
+  if (!known && body.secret && !caller.tokenPermissions) {
     const scope = { permissions: scanner.permissions, lists };
     const ticket = read.ticket && { secret: body.secret, row: read.ticket };
     batches.known.remember(caller.staffId, organizationId, listIds, scope, ticket);

@@ -21,7 +21,7 @@ import * as checkins from './checkins.service';
 import { doorRoutes } from './door.routes';
 import { countHeadcount, HeadcountHub } from './headcount';
 import { scanEvents, scanOrganizations } from './lists.service';
-import { RedeemBatches, redeem, type Scanner } from './redeem.service';
+import { type Caller, RedeemBatches, redeem, type Scanner } from './redeem.service';
 import { sync } from './sync.service';
 import { TypedCodes } from './typed-codes';
 
@@ -100,10 +100,18 @@ export function scanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { staffId, sessionGeneration } = requireClaims(request);
-        const organizationId = organizationIdOf(request);
+        // An API token was admitted by the guard, with its organisation and permissions.
+        const token = request.apiTokenId ? requireTenant(request) : null;
+        const organizationId = token ? token.organizationId : organizationIdOf(request);
         const body = request.body;
         const admitted = () => ctx.limiters.scanPerDevice.hit(`${organizationId}:${body.deviceId}`);
-        const caller = { organizationId, staffId, sessionGeneration, admitted };
+        const caller: Caller = {
+          organizationId,
+          staffId,
+          sessionGeneration,
+          admitted,
+          ...(token ? { tokenPermissions: token.permissions } : {}),
+        };
         if (body.secret && looksLikeTicketCode(body.secret)) {
           const who = { organizationId, staffId, deviceId: body.deviceId };
           const secrets = await typed.secretsOf(who, [body.secret], 'strict');

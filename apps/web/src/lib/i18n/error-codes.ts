@@ -31,6 +31,8 @@ export type BackOfficeErrorCode = Extract<
   | 'quota-exceeded'
   | 'retry-limit-exceeded'
   | 'not-ready'
+  | 'idempotency-in-flight'
+  | 'webhook-url-not-allowed'
 >;
 
 /** Codes only a buyer of members-only tickets meets: their messages live in the buyer's part. */

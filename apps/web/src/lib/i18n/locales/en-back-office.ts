@@ -31,6 +31,8 @@ export const enBackOffice = {
     'ticket-not-refundable': 'A chosen ticket is already refunded or cancelled.',
     'period-closed': 'This date is inside a closed period: nothing can be added or matched there.',
     'already-matched': 'This row is already matched.',
+    'idempotency-in-flight': 'Still in progress. Try again in a moment.',
+    'webhook-url-not-allowed': 'This address is on a private network. Use a public one.',
   } satisfies Record<BackOfficeErrorCode, string>,
   roles: {
     ADMIN: 'Administrator',

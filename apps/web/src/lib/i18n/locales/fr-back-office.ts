@@ -32,6 +32,8 @@ export const frBackOffice: BackOfficeTranslation = {
     'period-closed':
       'Cette date est dans une période clôturée : rien ne peut plus y être ajouté ni rapproché.',
     'already-matched': 'Cette ligne est déjà rapprochée.',
+    'idempotency-in-flight': 'Encore en cours. Réessayez dans un instant.',
+    'webhook-url-not-allowed': 'Cette adresse est sur un réseau privé. Utilisez-en une publique.',
   } satisfies Record<BackOfficeErrorCode, string>,
   roles: {
     ADMIN: 'Administrateur',
