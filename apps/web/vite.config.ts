@@ -20,8 +20,15 @@ function buildInfo(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), buildInfo(), scanServiceWorker(() => buildId), precompress()],
+/**
+ * Two builds: the app (`dist/`), and the server's drawing of the first pages (`vite build --ssr`, see
+ * `src/app/prerender.tsx`), a module the API imports from `dist-ssr/`: never served, so neither compressed
+ * nor given the scanner's service worker.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild
+    ? [react(), buildInfo()]
+    : [react(), buildInfo(), scanServiceWorker(() => buildId), precompress()],
   server: { port: 5173 },
   build: {
     manifest: true,
@@ -43,4 +50,4 @@ export default defineConfig({
       treeshake: { manualPureFunctions: ['z'] },
     },
   },
-});
+}));

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { isAppPage } from '@guichet/shared/app-pages';
 import type { FastifyInstance } from 'fastify';
 import { languageOf, type PagePreloads } from './page-preloads';
+import { type PagePrerender, withDrawnPage } from './page-prerender';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -36,6 +37,7 @@ export function registerNotFound(
   app: FastifyInstance,
   servesWeb: boolean,
   preloads: PagePreloads | null = null,
+  prerender: PagePrerender | null = null,
 ): void {
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
@@ -43,7 +45,15 @@ export function registerNotFound(
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (servesWeb && isRead && !isApi) {
       const page = isAppPage(pathname);
-      const html = page ? preloads?.htmlFor(pathname, languageOf(request.headers['accept-language'])) : null;
+      const language = languageOf(request.headers['accept-language']);
+      let html = page ? preloads?.htmlFor(pathname, language) : null;
+      if (html && prerender && (pathname.replace(/\/+$/, '') || '/') === '/connection') {
+        const drawing = await prerender.signInPage(language).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'the sign-in page could not be drawn on the server');
+          return null;
+        });
+        if (drawing) html = withDrawnPage(html, drawing, language);
+      }
       if (html) {
         return reply
           .code(200)

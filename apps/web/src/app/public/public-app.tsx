@@ -1,5 +1,5 @@
 import { Alert, Center, Loader, MantineProvider } from '@mantine/core';
-import { type ComponentType, lazy, StrictMode, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AuthFrame } from '../../components/auth-frame';
 import { BRAND_LINK_STYLE, BrandMark } from '../../components/brand-mark';
@@ -90,6 +90,21 @@ function PublicApp({ initialFlash }: { initialFlash: Flash | null }) {
   const Page = isKnown(path) ? pages[path] : null;
   const notice = flash && flash.path === path ? flash.value : null;
   return (
+    <PublicFrame>
+      {notice && (
+        <Alert color={notice.color} variant="light" role="status" mb="lg">
+          {t(notice.key)}
+        </Alert>
+      )}
+      <Suspense fallback={<PageLoader />}>{Page && <Page />}</Suspense>
+    </PublicFrame>
+  );
+}
+
+/** The sign-in pages' frame; the server's prerender of a page draws the same (`src/prerender.tsx`). */
+export function PublicFrame({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
     <AuthFrame
       brand={
         <a href="/" style={BRAND_LINK_STYLE} aria-label={`${t('app.name')} — ${t('app.home')}`}>
@@ -98,12 +113,7 @@ function PublicApp({ initialFlash }: { initialFlash: Flash | null }) {
       }
       language={<LanguageSelect onChange={(locale) => void changeLocale(locale)} />}
     >
-      {notice && (
-        <Alert color={notice.color} variant="light" role="status" mb="lg">
-          {t(notice.key)}
-        </Alert>
-      )}
-      <Suspense fallback={<PageLoader />}>{Page && <Page />}</Suspense>
+      {children}
     </AuthFrame>
   );
 }
@@ -116,14 +126,19 @@ export function start(container: HTMLElement): void {
     return;
   }
   if (path === '/regs8df0s9dfsd') rememberAfterSignUp(window.location.search);
-  if (isKnown(path)) void loadPage(path);
-  createRoot(container).render(
-    <StrictMode>
-      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-        <AppErrorBoundary>
-          <PublicApp initialFlash={takeFlash()} />
-        </AppErrorBoundary>
-      </MantineProvider>
-    </StrictMode>,
-  );
+  const page = isKnown(path) ? loadPage(path) : null;
+  const render = () =>
+    createRoot(container).render(
+      <StrictMode>
+        <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+          <AppErrorBoundary>
+            <PublicApp initialFlash={takeFlash()} />
+          </AppErrorBoundary>
+        </MantineProvider>
+      </StrictMode>,
+    );
+  // The server sent the page drawn already (its prerender): it stays on screen until the page's code is
+  // here, and React then replaces it in one commit, never with the loader in between.
+  if (page && container.firstElementChild) void page.then(render, render);
+  else render();
 }

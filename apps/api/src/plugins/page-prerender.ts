@@ -1,0 +1,93 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { PublicEvent } from '@guichet/shared/orders';
+import type { Language } from './page-preloads';
+
+/**
+ * The first pages drawn by the server: the web build's server module (`apps/web/src/app/prerender.tsx`,
+ * built into `apps/web/dist-ssr`) renders the sign-in page and the public event page as their apps do, and
+ * the HTML carries that drawing in its root element. A phone then paints the page as soon as the HTML and
+ * the style sheet are in, instead of after the app's JavaScript has downloaded and run (Lighthouse's LCP
+ * on a slow link: the JavaScript was most of it). The app replaces the drawing with the same page in one
+ * commit when its code is here. Without that module (a development server) the pages are the app's alone.
+ */
+
+/** What the web build's server module exports. */
+export interface PagePrerenderModule {
+  renderSignInPage(locale: Language): Promise<string>;
+  renderEventPage(event: PublicEvent, href: string, locale: Language): Promise<string>;
+}
+
+/** How many drawings of event pages are kept (a drawing is reused while its event's public data is unchanged). */
+const EVENT_DRAWINGS_KEPT = 200;
+
+export class PagePrerender {
+  private readonly signIn = new Map<Language, Promise<string>>();
+  private readonly events = new Map<string, Promise<string>>();
+
+  constructor(private readonly module: PagePrerenderModule) {}
+
+  /** The build's server module, beside the web build's `dist`; null when there is none. */
+  static async load(webDist: string): Promise<PagePrerender | null> {
+    const file = path.join(webDist, '..', 'dist-ssr', 'prerender.js');
+    if (!existsSync(file)) return null;
+    return new PagePrerender((await import(pathToFileURL(file).href)) as PagePrerenderModule);
+  }
+
+  /** `/connection` in `language`: the same for every visitor, drawn once. */
+  signInPage(language: Language): Promise<string> {
+    let drawing = this.signIn.get(language);
+    if (!drawing) {
+      drawing = this.module.renderSignInPage(language);
+      // A failed drawing is tried again at the next request rather than kept.
+      drawing.catch(() => this.signIn.delete(language));
+      this.signIn.set(language, drawing);
+    }
+    return drawing;
+  }
+
+  /**
+   * The event page showing `event` (whose JSON, as sent with the page, is `json`) in `language`. Kept while
+   * that JSON is unchanged: a page viewed again and again between two sales is drawn once.
+   */
+  eventPage(event: PublicEvent, json: string, pageUrl: string, language: Language): Promise<string> {
+    const key = `${language}:${json}`;
+    let drawing = this.events.get(key);
+    if (drawing) {
+      // Most recently used last: the oldest is the first to go.
+      this.events.delete(key);
+    } else {
+      drawing = this.module.renderEventPage(event, pageUrl, language);
+      drawing.catch(() => this.events.delete(key));
+      if (this.events.size >= EVENT_DRAWINGS_KEPT) {
+        const oldest = this.events.keys().next().value;
+        if (oldest !== undefined) this.events.delete(oldest);
+      }
+    }
+    this.events.set(key, drawing);
+    return drawing;
+  }
+}
+
+/** JSON inside a script element: `<` escaped so no text of it can close the element. */
+export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * `html` with `markup` drawn in its root element, in `language`, with the light colour scheme set on the
+ * document before the app runs (Mantine's styles key on it), and, when given, data for the app in a JSON
+ * script element (never run: the CSP's script rules do not concern it).
+ */
+export function withDrawnPage(
+  html: string,
+  markup: string,
+  language: Language,
+  data?: { id: string; json: string },
+): string {
+  const dataElement = data
+    ? `<script type="application/json" id="${data.id}">${data.json}</script>\n    `
+    : '';
+  return html
+    .replace(/<html[^>]*>/i, `<html lang="${language}" data-mantine-color-scheme="light">`)
+    .replace(/<div id="root"><\/div>/, () => `${dataElement}<div id="root">${markup}</div>`);
+}

@@ -1,0 +1,60 @@
+import type { Locale } from '@guichet/shared/i18n';
+import type { PublicEvent } from '@guichet/shared/orders';
+import { MantineProvider } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { publicEventKey } from '../features/buyer/api/get-public-event';
+import { forgetProvided, provide } from '../features/buyer/api/prefetch';
+import { initI18n } from '../lib/i18n';
+import { BuyerFrame } from './buyer/buyer-app';
+import { eventSlugsOf } from './buyer/navigation';
+import { PublicFrame } from './public/public-app';
+import ConnectionPage from './routes/auth/connection-page';
+import EventPage from './routes/buyer/event-page';
+import { createAppTheme, cssVariablesResolver } from './theme';
+
+/**
+ * The server's drawing of a first page (built apart, `vite build --ssr`, and run by the API): the sign-in
+ * page and the public event page as their apps draw them, so a phone paints the page with the HTML instead
+ * of after downloading, parsing and running the app's JavaScript. The app then replaces the drawing with
+ * the same page in one commit once its code is here (see each app's `start`).
+ */
+
+const theme = createAppTheme();
+
+function draw(page: ReactNode): string {
+  return renderToString(
+    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+      {page}
+    </MantineProvider>,
+  );
+}
+
+/** `/connection` in `locale`: the form as a first visit shows it. */
+export async function renderSignInPage(locale: Locale): Promise<string> {
+  // The language is set and the page drawn in one synchronous step: another drawing cannot come between.
+  await initI18n(['core'], locale);
+  return draw(
+    <PublicFrame>
+      <ConnectionPage />
+    </PublicFrame>,
+  );
+}
+
+/** The public event page at `href` (`/e/{organisation}/{event}`) in `locale`, showing `event`. */
+export async function renderEventPage(event: PublicEvent, href: string, locale: Locale): Promise<string> {
+  await initI18n(['core', 'buyer'], locale);
+  const address = new URL(href);
+  const { orgSlug, eventSlug } = eventSlugsOf(address.pathname);
+  const key = publicEventKey(orgSlug, eventSlug);
+  provide(key, event);
+  try {
+    return draw(
+      <BuyerFrame>
+        <EventPage address={address} />
+      </BuyerFrame>,
+    );
+  } finally {
+    forgetProvided(key);
+  }
+}
