@@ -82,6 +82,11 @@ export async function benchLighthouse(): Promise<boolean> {
           const name = `${page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${run}.json`;
           writeFileSync(path.join(reportDir, name), JSON.stringify(lhr));
         }
+        if (lhr.runtimeError) {
+          // A run Lighthouse could not measure (on a busy machine: a trace with no paint in it) is left out.
+          console.log(`lighthouse ${page} (run ${run}): no result, ${lhr.runtimeError.code}`);
+          continue;
+        }
         const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
         const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
         const lcp = metric('largest-contentful-paint');
@@ -91,6 +96,7 @@ export async function benchLighthouse(): Promise<boolean> {
           `lighthouse ${page}${runs > 1 ? ` (run ${run})` : ''}: performance ${score}, FCP ${round(metric('first-contentful-paint') / 1000, 2)} s, LCP ${round(lcp / 1000, 2)} s, TBT ${round(metric('total-blocking-time'), 0)} ms, CLS ${round(metric('cumulative-layout-shift'), 3)}, transferred ${round(metric('total-byte-weight') / 1024, 0)} KB`,
         );
       }
+      if (scores.length === 0) throw new Error(`no run of ${page} could be measured`);
       const score = median(scores);
       const lcp = median(lcps);
       ok =

@@ -16,7 +16,7 @@ import type { Language } from './page-preloads';
 /** What the web build's server module exports. */
 export interface PagePrerenderModule {
   renderSignInPage(locale: Language): Promise<string>;
-  renderEventPage(event: PublicEvent, href: string, locale: Language): Promise<string>;
+  renderEventPage(event: PublicEvent, href: string, locale: Language, region?: string): Promise<string>;
 }
 
 /** How many drawings of event pages are kept (a drawing is reused while its event's public data is unchanged). */
@@ -51,14 +51,20 @@ export class PagePrerender {
    * The event page showing `event` (whose JSON, as sent with the page, is `json`) in `language`. Kept while
    * that JSON is unchanged: a page viewed again and again between two sales is drawn once.
    */
-  eventPage(event: PublicEvent, json: string, pageUrl: string, language: Language): Promise<string> {
-    const key = `${language}:${json}`;
+  eventPage(
+    event: PublicEvent,
+    json: string,
+    pageUrl: string,
+    language: Language,
+    region?: string,
+  ): Promise<string> {
+    const key = `${language}:${region ?? ''}:${json}`;
     let drawing = this.events.get(key);
     if (drawing) {
       // Most recently used last: the oldest is the first to go.
       this.events.delete(key);
     } else {
-      drawing = this.module.renderEventPage(event, pageUrl, language);
+      drawing = this.module.renderEventPage(event, pageUrl, language, region);
       drawing.catch(() => this.events.delete(key));
       if (this.events.size >= EVENT_DRAWINGS_KEPT) {
         const oldest = this.events.keys().next().value;
@@ -68,6 +74,18 @@ export class PagePrerender {
     this.events.set(key, drawing);
     return drawing;
   }
+}
+
+/**
+ * The reader's first tag for `language` with a region (`en-US` in `en-US,en;q=0.9`): the browser writes
+ * dates for that region, so the drawing does too. Undefined without one (the app's European default).
+ */
+export function regionOf(acceptLanguage: string | undefined, language: Language): string | undefined {
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const tag = part.split(';')[0]?.trim() ?? '';
+    if (/^[a-z]{2,3}-[a-z0-9]{2,8}$/i.test(tag) && tag.toLowerCase().startsWith(`${language}-`)) return tag;
+  }
+  return undefined;
 }
 
 /** JSON inside a script element: `<` escaped so no text of it can close the element. */
@@ -87,7 +105,12 @@ export function withDrawnPage(
   const dataElement = data
     ? `<script type="application/json" id="${data.id}">${data.json}</script>\n    `
     : '';
-  return html
-    .replace(/<html[^>]*>/i, `<html lang="${language}" data-mantine-color-scheme="light">`)
-    .replace(/<div id="root"><\/div>/, () => `${dataElement}<div id="root">${markup}</div>`);
+  return (
+    html
+      .replace(/<html[^>]*>/i, `<html lang="${language}" data-mantine-color-scheme="light">`)
+      // The drawing uses the style sheets of the page's own chunks (the buyer page's facts, the sign-in
+      // fields): applied from the first paint, not merely fetched early, or the page moves when they apply.
+      .replace(/<link rel="preload" as="style" /g, '<link rel="stylesheet" ')
+      .replace(/<div id="root"><\/div>/, () => `${dataElement}<div id="root">${markup}</div>`)
+  );
 }

@@ -5,7 +5,8 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { publicEventKey } from '../features/buyer/api/get-public-event';
 import { forgetProvided, provide } from '../features/buyer/api/prefetch';
-import { initI18n } from '../lib/i18n';
+import { setRequestLanguages } from '../lib/date-format';
+import { languageForDrawing } from '../lib/i18n';
 import { BuyerFrame } from './buyer/buyer-app';
 import { eventSlugsOf } from './buyer/navigation';
 import { PublicFrame } from './public/public-app';
@@ -33,7 +34,7 @@ function draw(page: ReactNode): string {
 /** `/connection` in `locale`: the form as a first visit shows it. */
 export async function renderSignInPage(locale: Locale): Promise<string> {
   // The language is set and the page drawn in one synchronous step: another drawing cannot come between.
-  await initI18n(['core'], locale);
+  await languageForDrawing(locale, ['core']);
   return draw(
     <PublicFrame>
       <ConnectionPage />
@@ -41,9 +42,18 @@ export async function renderSignInPage(locale: Locale): Promise<string> {
   );
 }
 
-/** The public event page at `href` (`/e/{organisation}/{event}`) in `locale`, showing `event`. */
-export async function renderEventPage(event: PublicEvent, href: string, locale: Locale): Promise<string> {
-  await initI18n(['core', 'buyer'], locale);
+/**
+ * The public event page at `href` (`/e/{organisation}/{event}`) in `locale`, showing `event`, its dates
+ * written for `region` (the reader's tag for that language, `en-US`, as the browser would have them).
+ */
+export async function renderEventPage(
+  event: PublicEvent,
+  href: string,
+  locale: Locale,
+  region?: string,
+): Promise<string> {
+  await languageForDrawing(locale, ['core', 'buyer']);
+  setRequestLanguages(region ? [region] : []);
   const address = new URL(href);
   const { orgSlug, eventSlug } = eventSlugsOf(address.pathname);
   const key = publicEventKey(orgSlug, eventSlug);

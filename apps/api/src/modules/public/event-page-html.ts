@@ -8,7 +8,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { escapeHtml } from '../../html';
 import { languageOf, type PagePreloads } from '../../plugins/page-preloads';
-import { type PagePrerender, scriptJson, withDrawnPage } from '../../plugins/page-prerender';
+import { type PagePrerender, regionOf, scriptJson, withDrawnPage } from '../../plugins/page-prerender';
 import { getPublicEvent } from './public.service';
 
 /**
@@ -165,7 +165,7 @@ export function registerEventPageHtml(
       const json = scriptJson(event);
       const pageUrl = `${ctx.config.publicUrl}/e/${encodeURIComponent(event.organization.slug)}/${encodeURIComponent(event.slug)}`;
       const drawing = await build.prerender
-        .eventPage(event, json, pageUrl, language)
+        .eventPage(event, json, pageUrl, language, regionOf(request.headers['accept-language'], language))
         .catch((error: unknown) => {
           request.log.warn({ err: error }, 'the event page could not be drawn on the server');
           return null;

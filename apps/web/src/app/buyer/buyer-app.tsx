@@ -1,5 +1,14 @@
 import { Center, Loader, MantineProvider } from '@mantine/core';
-import { Component, type ComponentType, lazy, type ReactNode, StrictMode, Suspense, useEffect } from 'react';
+import {
+  Component,
+  type ComponentType,
+  lazy,
+  type ReactNode,
+  StrictMode,
+  Suspense,
+  startTransition,
+  useEffect,
+} from 'react';
 import { createRoot } from 'react-dom/client';
 import { AuthFrame } from '../../components/auth-frame';
 import { BrandMark } from '../../components/brand-mark';
@@ -155,8 +164,9 @@ export function start(container: HTMLElement): void {
   const loaded = loadPage(page);
   const drawn = page === 'event' && providedEvent(address);
   if (!drawn) prefetchFor(address, page);
+  const root = createRoot(container);
   const render = () =>
-    createRoot(container).render(
+    root.render(
       <StrictMode>
         <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
           <AppErrorBoundary>
@@ -166,7 +176,12 @@ export function start(container: HTMLElement): void {
       </StrictMode>,
     );
   // The server drew the page with its event: that stays on screen until the page's code and strings are
-  // here, and React then replaces it in one commit, never with the loader in between.
-  if (drawn && container.firstElementChild) void loaded.then(render, render);
-  else render();
+  // here, and React then replaces it in one commit, never with the loader in between. Nothing new shows
+  // meanwhile, so the render is a transition that yields to the browser every few milliseconds.
+  if (drawn && container.firstElementChild) {
+    const inTransition = () => startTransition(render);
+    void loaded.then(inTransition, inTransition);
+  } else {
+    render();
+  }
 }

@@ -1,10 +1,18 @@
 import { Alert, Center, Loader, MantineProvider } from '@mantine/core';
-import { type ComponentType, lazy, type ReactNode, StrictMode, Suspense, useEffect, useState } from 'react';
+import {
+  type ComponentType,
+  lazy,
+  type ReactNode,
+  StrictMode,
+  Suspense,
+  startTransition,
+  useEffect,
+  useState,
+} from 'react';
 import { createRoot } from 'react-dom/client';
 import { AuthFrame } from '../../components/auth-frame';
 import { BRAND_LINK_STYLE, BrandMark } from '../../components/brand-mark';
 import { LanguageSelect } from '../../components/language-select';
-import { rememberAfterSignUp } from '../../lib/after-sign-up';
 import { type Flash, takeFlash } from '../../lib/flash';
 import { changeLocale, useTranslation } from '../../lib/i18n';
 import { nextFromSearch } from '../../lib/next-path';
@@ -125,10 +133,10 @@ export function start(container: HTMLElement): void {
     window.location.replace(nextFromSearch(window.location.search) ?? '/');
     return;
   }
-  if (path === '/regs8df0s9dfsd') rememberAfterSignUp(window.location.search);
   const page = isKnown(path) ? loadPage(path) : null;
+  const root = createRoot(container);
   const render = () =>
-    createRoot(container).render(
+    root.render(
       <StrictMode>
         <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
           <AppErrorBoundary>
@@ -138,7 +146,13 @@ export function start(container: HTMLElement): void {
       </StrictMode>,
     );
   // The server sent the page drawn already (its prerender): it stays on screen until the page's code is
-  // here, and React then replaces it in one commit, never with the loader in between.
-  if (page && container.firstElementChild) void page.then(render, render);
-  else render();
+  // here, and React then replaces it in one commit, never with the loader in between. Nothing new shows
+  // meanwhile, so the render is a transition: React yields to the browser every few milliseconds instead
+  // of holding the main thread for the whole page (on a slow phone, typing would wait for it).
+  if (page && container.firstElementChild) {
+    const inTransition = () => startTransition(render);
+    void page.then(inTransition, inTransition);
+  } else {
+    render();
+  }
 }

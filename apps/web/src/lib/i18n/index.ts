@@ -198,18 +198,25 @@ function apply(next: Locale): void {
 }
 
 /**
- * Picks the language (stored choice, then the browser's; or `chosen`, as the server's prerender of a page
- * does for the reader's `Accept-Language`) and loads the catalogue parts the app needs before the first render.
+ * Picks the language (stored choice, then the browser's) and loads the catalogue parts the app needs before
+ * the first render.
  */
-export async function initI18n(
-  needed: readonly CataloguePart[] = ['core'],
-  chosen?: Locale,
-): Promise<Locale> {
+export async function initI18n(needed: readonly CataloguePart[] = ['core']): Promise<Locale> {
   for (const part of needed) parts.add(part);
-  const detected = chosen ?? detectLocale(readStoredLocale(), navigator.languages ?? [navigator.language]);
+  const detected = detectLocale(readStoredLocale(), navigator.languages ?? [navigator.language]);
   await ensureLoaded(detected);
   apply(detected);
   return detected;
+}
+
+/**
+ * Sets the language of the server's drawing of a page (the reader's `Accept-Language`), with the parts it
+ * needs. The drawing follows at once, in the same synchronous step: no other drawing comes between.
+ */
+export async function languageForDrawing(chosen: Locale, needed: readonly CataloguePart[]): Promise<void> {
+  for (const part of needed) parts.add(part);
+  await ensureLoaded(chosen);
+  apply(chosen);
 }
 
 /**
