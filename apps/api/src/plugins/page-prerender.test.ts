@@ -26,7 +26,7 @@ describe('a page drawn by the server', () => {
     const html = withDrawnPage(INDEX, '<h1>Jazz $& co</h1>', 'fr');
     expect(html).toContain('<html lang="fr" data-mantine-color-scheme="light">');
     // `$&` is text of the page, not a replacement pattern.
-    expect(html).toContain('<div id="root"><h1>Jazz $& co</h1></div>');
+    expect(html).toContain('<div id="root"><div inert><h1>Jazz $& co</h1></div></div>');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/buyer-2.css">');
     expect(html).not.toContain('rel="preload" as="style"');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/buyer-app-3.js">');

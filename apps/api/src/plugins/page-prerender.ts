@@ -28,9 +28,9 @@ export class PagePrerender {
 
   constructor(private readonly module: PagePrerenderModule) {}
 
-  /** The build's server module, beside the web build's `dist`; null when there is none. */
+  /** The build's server module, beside the web build (`dist-ssr` for `dist`); null when there is none. */
   static async load(webDist: string): Promise<PagePrerender | null> {
-    const file = path.join(webDist, '..', 'dist-ssr', 'prerender.js');
+    const file = path.join(`${path.resolve(webDist)}-ssr`, 'prerender.js');
     if (!existsSync(file)) return null;
     return new PagePrerender((await import(pathToFileURL(file).href)) as PagePrerenderModule);
   }
@@ -111,6 +111,10 @@ export function withDrawnPage(
       // The drawing uses the style sheets of the page's own chunks (the buyer page's facts, the sign-in
       // fields): applied from the first paint, not merely fetched early, or the page moves when they apply.
       .replace(/<link rel="preload" as="style" /g, '<link rel="stylesheet" ')
-      .replace(/<div id="root"><\/div>/, () => `${dataElement}<div id="root">${markup}</div>`)
+      // Inert until the app replaces it: a click or a keystroke on the drawing would be lost with it.
+      .replace(
+        /<div id="root"><\/div>/,
+        () => `${dataElement}<div id="root"><div inert>${markup}</div></div>`,
+      )
   );
 }

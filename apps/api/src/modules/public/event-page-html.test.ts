@@ -129,7 +129,7 @@ describe('the public event page’s HTML', () => {
     expect(response.headers.vary).toContain('accept-language');
     expect(html).toContain('<html lang="fr" data-mantine-color-scheme="light">');
     expect(html).toContain(
-      `<div id="root"><h1 class="drawn">${shop.event.name}</h1><p>fr http://localhost:4000${url}</p></div>`,
+      `<div id="root"><div inert><h1 class="drawn">${shop.event.name}</h1><p>fr http://localhost:4000${url}</p></div></div>`,
     );
     expect(providedEvent(html)).toMatchObject({ id: shop.event.id, name: shop.event.name });
     expect(providedEvent(html).ticketTypes[0]).toMatchObject({ name: 'Standard', available: 10 });
