@@ -48,6 +48,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       // The shared package builds its zod schemas at module level; where the web app only needs a plain
       // function from such a module, dropping the unused schemas keeps zod out of the page's chunk.
       treeshake: { manualPureFunctions: ['z'] },
+      // The server build imports the first pages statically (it draws them); their lazy imports in the
+      // apps are for the browser's build, where they split as they should.
+      checks: { ineffectiveDynamicImport: !isSsrBuild },
     },
   },
 }));
