@@ -85,9 +85,11 @@ export default defineConfig({
     },
     {
       // Data and web build per port, so several runs can share the machine without touching each other.
-      command: `rm -rf ${dataDir} && npx vite build apps/web --logLevel warn --outDir ${webDir} --emptyOutDir && node --import tsx apps/api/src/main.ts`,
+      // The server's drawing of the first pages beside it (`-ssr`), as `npm run build` makes it.
+      command: `rm -rf ${dataDir} && npx vite build apps/web --logLevel warn --outDir ${webDir} --emptyOutDir && npx vite build apps/web --logLevel error --ssr src/app/prerender.tsx --outDir ${webDir}-ssr --emptyOutDir && node --import tsx apps/api/src/main.ts`,
       url: `http://localhost:${PORT}/api/health`,
-      timeout: 120_000,
+      // Two builds (the app, the server's drawing of its first pages) and the demo data, on a busy machine.
+      timeout: 300_000,
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run build`: the web app (Vite, with brotli and gzip copies of its files) into apps/web/dist, then the
+// `npm run build`: the web app (Vite, with brotli and gzip copies of its files) into apps/web/dist, the
+// server's drawing of its first pages into apps/web/dist-ssr, then the
 // API compiled into apps/api/dist: one ES module per entry (the server, its worker threads, the backup
 // and restore tool), with the workspace packages (@guichet/*) bundled in and every other package left to node_modules,
 // so `npm ci --omit=dev` is enough to run it. The migrations are copied beside the entries.
@@ -50,6 +51,7 @@ function newestSource() {
 
 function isStale() {
   if (!existsSync(stamp) || !existsSync(path.join(webDist, 'index.html'))) return true;
+  if (!existsSync(path.join(root, 'apps/web/dist-ssr'))) return true;
   return statSync(stamp).mtimeMs < newestSource();
 }
 
@@ -100,11 +102,14 @@ async function buildApi() {
 function buildWeb() {
   const vite = path.join(root, 'node_modules', '.bin', 'vite');
   if (!existsSync(vite)) return false;
-  const result = spawnSync(vite, ['build', '--logLevel', 'warn'], {
-    cwd: path.join(root, 'apps/web'),
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  for (const args of [
+    ['build', '--logLevel', 'warn'],
+    // The server's drawing of the first pages (src/app/prerender.tsx), imported by the API.
+    ['build', '--logLevel', 'warn', '--ssr', 'src/app/prerender.tsx', '--outDir', 'dist-ssr'],
+  ]) {
+    const result = spawnSync(vite, args, { cwd: path.join(root, 'apps/web'), stdio: 'inherit' });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
   return true;
 }
 

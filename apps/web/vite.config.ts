@@ -20,8 +20,15 @@ function buildInfo(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), buildInfo(), scanServiceWorker(() => buildId), precompress()],
+/**
+ * Two builds: the app (`dist/`), and the server's drawing of the first pages (`vite build --ssr`, see
+ * `src/app/prerender.tsx`), a module the API imports from `dist-ssr/`: never served, so neither compressed
+ * nor given the scanner's service worker.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild
+    ? [react(), buildInfo()]
+    : [react(), buildInfo(), scanServiceWorker(() => buildId), precompress()],
   server: { port: 5173 },
   build: {
     manifest: true,
@@ -41,6 +48,9 @@ export default defineConfig({
       // The shared package builds its zod schemas at module level; where the web app only needs a plain
       // function from such a module, dropping the unused schemas keeps zod out of the page's chunk.
       treeshake: { manualPureFunctions: ['z'] },
+      // The server build imports the first pages statically (it draws them); their lazy imports in the
+      // apps are for the browser's build, where they split as they should.
+      checks: { ineffectiveDynamicImport: !isSsrBuild },
     },
   },
-});
+}));

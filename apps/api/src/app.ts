@@ -68,6 +68,7 @@ import { registerInputGuard } from './plugins/input-guard';
 import { localRequestsOnly } from './plugins/local-only';
 import { OperationDocs } from './plugins/openapi-docs';
 import { PagePreloads } from './plugins/page-preloads';
+import { PagePrerender } from './plugins/page-prerender';
 import { RateLimiter, registerRateLimitHeaders } from './plugins/rate-limit';
 import { DatabaseRateLimitStore } from './plugins/rate-limit.repository';
 import { RedisRateLimitStore } from './plugins/rate-limit-redis';
@@ -313,9 +314,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const webDist = config.webDist ? path.resolve(config.webDist) : defaultWebDist;
   const servesWeb = await registerWebApp(app, webDist);
-  registerEventPageHtml(app, ctx, servesWeb && webDist ? webDist : null);
+  const preloads = servesWeb ? PagePreloads.load(webDist) : null;
+  const prerender = servesWeb ? await PagePrerender.load(webDist) : null;
+  registerEventPageHtml(app, ctx, servesWeb && webDist ? { webDist, preloads, prerender } : null);
 
-  registerNotFound(app, servesWeb, servesWeb ? PagePreloads.load(webDist) : null);
+  registerNotFound(app, servesWeb, preloads, prerender);
 
   return app;
 }

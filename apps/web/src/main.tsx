@@ -18,6 +18,10 @@ function loadPhoneApp(scan: boolean) {
 async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
+  // A page the server drew (src/app/prerender.tsx) is shown first: the app's code starts after the next
+  // frame. Its chunks are all here quickly on a fast link, and running them before the browser's first paint
+  // would hold back the page that is already in the HTML.
+  if (container.firstElementChild) await new Promise((next) => requestAnimationFrame(() => setTimeout(next)));
   const path = window.location.pathname;
   const buyer = isBuyerPath(path);
   const scan = isScanPath(path);

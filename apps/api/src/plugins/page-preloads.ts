@@ -16,7 +16,7 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-type Language = 'en' | 'fr';
+export type Language = 'en' | 'fr';
 
 /** The pages worth preloading: the first pages of people who have never been here. */
 const PAGES: { match: (pathname: string) => boolean; modules: string[]; strings: string[] }[] = [

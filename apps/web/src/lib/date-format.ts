@@ -10,8 +10,15 @@ export function dateLocale(language: string, preferred: readonly string[] = brow
   return match ?? (language === 'fr' ? 'fr-FR' : 'en-GB');
 }
 
+/** The reader's languages when the server draws a page (from `Accept-Language`): it has no navigator. */
+let requestLanguages: readonly string[] = [];
+
+export function setRequestLanguages(tags: readonly string[]): void {
+  requestLanguages = tags;
+}
+
 function browserLanguages(): readonly string[] {
-  if (typeof navigator === 'undefined') return [];
+  if (typeof navigator === 'undefined') return requestLanguages;
   return navigator.languages?.length ? navigator.languages : [navigator.language];
 }
 

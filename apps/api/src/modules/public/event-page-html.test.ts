@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,17 +16,35 @@ const INDEX = `<!doctype html>
   <body><div id="root"></div></body>
 </html>`;
 
+/**
+ * The web build's server module as the API imports it (`dist-ssr/prerender.js` beside `dist`), drawing
+ * a page that shows what it was given: the real one is the web app's, tested there.
+ */
+const PRERENDER = `const escape = (text) => String(text).replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
+export async function renderSignInPage(locale) { return '<p>sign-in ' + locale + '</p>'; }
+export async function renderEventPage(event, href, locale) {
+  return '<h1 class="drawn">' + escape(event.name) + '</h1><p>' + locale + ' ' + escape(href) + '</p>';
+}`;
+
 let t: TestContext;
-let webDist: string;
+let build: string;
 beforeAll(async () => {
-  webDist = await mkdtemp(path.join(tmpdir(), 'guichet-web-'));
-  await writeFile(path.join(webDist, 'index.html'), INDEX);
-  t = await createTestApp({ ...TEST_ENV, WEB_DIST: webDist });
+  build = await mkdtemp(path.join(tmpdir(), 'guichet-web-'));
+  await mkdir(path.join(build, 'dist'));
+  await mkdir(path.join(build, 'dist-ssr'));
+  await writeFile(path.join(build, 'dist', 'index.html'), INDEX);
+  await writeFile(path.join(build, 'dist-ssr', 'prerender.js'), PRERENDER);
+  t = await createTestApp({ ...TEST_ENV, WEB_DIST: path.join(build, 'dist') });
 }, 180_000);
 afterAll(async () => {
   await t.close();
-  await rm(webDist, { recursive: true, force: true });
+  await rm(build, { recursive: true, force: true });
 });
+
+function providedEvent(html: string) {
+  const match = /<script type="application\/json" id="guichet-public-event">([\s\S]*?)<\/script>/.exec(html);
+  return match ? JSON.parse(match[1] ?? 'null') : null;
+}
 
 function jsonLd(html: string) {
   const match = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
@@ -96,6 +114,28 @@ describe('the public event page’s HTML', () => {
     expect(html).not.toContain('<script>alert(1)');
     expect(html).toContain('Night &#34;with&#34; &#60;b&#62;quotes&#60;/b&#62;');
     expect(jsonLd(html).offers[0].name).toBe('</script><script>alert(1)</script>');
+    expect(providedEvent(html).ticketTypes[0].name).toBe('</script><script>alert(1)</script>');
+  });
+
+  it('comes drawn, in the reader’s language, with the event it shows beside it for the app', async () => {
+    const shop = await newShop(t.app, [{ name: 'Standard', priceMinor: 1000, capacity: 10 }]);
+    const url = `/e/${shop.orgSlug}/${shop.event.slug}`;
+    const response = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-language': 'fr-FR,fr;q=0.9' },
+    });
+    const html = response.body;
+    expect(response.headers.vary).toContain('accept-language');
+    expect(html).toContain('<html lang="fr" data-mantine-color-scheme="light">');
+    expect(html).toContain(
+      `<div id="root"><div inert><h1 class="drawn">${shop.event.name}</h1><p>fr http://localhost:4000${url}</p></div></div>`,
+    );
+    expect(providedEvent(html)).toMatchObject({ id: shop.event.id, name: shop.event.name });
+    expect(providedEvent(html).ticketTypes[0]).toMatchObject({ name: 'Standard', available: 10 });
+    const english = (await t.app.inject({ method: 'GET', url, headers: { 'accept-language': 'en' } })).body;
+    expect(english).toContain('<html lang="en" data-mantine-color-scheme="light">');
+    expect(english).toContain(`<p>en http://localhost:4000${url}</p>`);
   });
 
   it('has none of it for a draft or an unknown event: the app’s own HTML', async () => {
@@ -110,6 +150,8 @@ describe('the public event page’s HTML', () => {
       expect(response.body).not.toContain('application/ld+json');
       expect(response.body).not.toContain('og:title');
       expect(response.body).not.toContain('Secret draft');
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(response.body).not.toContain('guichet-public-event');
     }
   });
 });

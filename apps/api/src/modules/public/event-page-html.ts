@@ -7,6 +7,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { escapeHtml } from '../../html';
+import { languageOf, type PagePreloads } from '../../plugins/page-preloads';
+import { type PagePrerender, regionOf, scriptJson, withDrawnPage } from '../../plugins/page-prerender';
 import { getPublicEvent } from './public.service';
 
 /**
@@ -33,9 +35,6 @@ export function plainText(html: string, max = 200): string {
     .trim();
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
-
-/** JSON inside a script element: `<` escaped so no text of the event can close the element. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 export function eventJsonLd(event: PublicEvent, pageUrl: string, imageUrl: string | null) {
   const place =
@@ -116,17 +115,37 @@ export function withEventHead(html: string, event: PublicEvent, publicUrl: strin
     .replace(/<\/head>/i, `    ${head}\n  </head>`);
 }
 
-/** `GET /e/:org/:event`; without a web build to serve, what no route answers (the API's 404). */
-export function registerEventPageHtml(app: FastifyInstance, ctx: AppContext, webDist: string | null): void {
+/** The id of the JSON element with the event the page was drawn with (the buyer app's `PROVIDED_EVENT_ID`). */
+const PROVIDED_EVENT_ID = 'guichet-public-event';
+
+/** What serves the page: the web build, its preload links, and the server's drawing of the page if built. */
+export interface EventPageBuild {
+  webDist: string;
+  preloads: PagePreloads | null;
+  prerender: PagePrerender | null;
+}
+
+/**
+ * `GET /e/:org/:event`; without a web build to serve, what no route answers (the API's 404). A published
+ * event's page comes drawn (its title, date, place and tickets: the first paint is the page, not a blank
+ * screen waiting for the app) with the event's data beside it, so the app starts from it without asking.
+ */
+export function registerEventPageHtml(
+  app: FastifyInstance,
+  ctx: AppContext,
+  build: EventPageBuild | null,
+): void {
   // The build's HTML changes only with a new build (a new process): read once.
   let template: Promise<string> | null = null;
   app.get(
     '/e/:orgSlug/:eventSlug',
     { config: { access: 'public.eventPage' }, schema: { hide: true } },
     async (request, reply) => {
-      if (!webDist) return reply.callNotFound();
-      template ??= readFile(path.join(webDist, 'index.html'), 'utf8');
-      const html = await template;
+      if (!build) return reply.callNotFound();
+      const language = languageOf(request.headers['accept-language']);
+      template ??= readFile(path.join(build.webDist, 'index.html'), 'utf8');
+      const pathname = request.url.split('?')[0] ?? '';
+      const html = build.preloads?.htmlFor(pathname, language) ?? (await template);
       const parsed = params.safeParse(request.params);
       let event: PublicEvent | null = null;
       if (parsed.success) {
@@ -136,10 +155,24 @@ export function registerEventPageHtml(app: FastifyInstance, ctx: AppContext, web
           if (!(error instanceof AppError && error.code === 'not-found')) throw error;
         }
       }
-      return reply
+      reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(event ? withEventHead(html, event, ctx.config.publicUrl) : html);
+        .header('vary', 'accept-language');
+      if (!event) return reply.send(html);
+      const page = withEventHead(html, event, ctx.config.publicUrl);
+      if (!build.prerender) return reply.send(page);
+      const json = scriptJson(event);
+      const pageUrl = `${ctx.config.publicUrl}/e/${encodeURIComponent(event.organization.slug)}/${encodeURIComponent(event.slug)}`;
+      const drawing = await build.prerender
+        .eventPage(event, json, pageUrl, language, regionOf(request.headers['accept-language'], language))
+        .catch((error: unknown) => {
+          request.log.warn({ err: error }, 'the event page could not be drawn on the server');
+          return null;
+        });
+      return reply.send(
+        drawing ? withDrawnPage(page, drawing, language, { id: PROVIDED_EVENT_ID, json }) : page,
+      );
     },
   );
 }

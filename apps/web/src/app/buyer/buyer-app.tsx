@@ -1,12 +1,21 @@
 import { Center, Loader, MantineProvider } from '@mantine/core';
-import { Component, type ComponentType, lazy, type ReactNode, StrictMode, Suspense, useEffect } from 'react';
+import {
+  Component,
+  type ComponentType,
+  lazy,
+  type ReactNode,
+  StrictMode,
+  Suspense,
+  startTransition,
+  useEffect,
+} from 'react';
 import { createRoot } from 'react-dom/client';
 import { AuthFrame } from '../../components/auth-frame';
 import { BrandMark } from '../../components/brand-mark';
 import { LanguageSelect } from '../../components/language-select';
 import { getPublicEvent, publicEventKey } from '../../features/buyer/api/get-public-event';
 import { getPublicOrder, publicOrderKey } from '../../features/buyer/api/get-public-order';
-import { prefetch } from '../../features/buyer/api/prefetch';
+import { prefetch, provide } from '../../features/buyer/api/prefetch';
 import { LoadFailed } from '../../features/buyer/load-failed';
 import { changeLocale, loadCataloguePart, useTranslation } from '../../lib/i18n';
 import { isBuyerPath, normalizePath } from '../../lib/public-paths';
@@ -100,17 +109,42 @@ function BuyerApp() {
   const page = pageOf(address.pathname);
   const Page = pages[page];
   return (
-    <AuthFrame
-      brand={<BrandMark />}
-      language={<LanguageSelect onChange={(locale) => void changeLocale(locale)} />}
-    >
+    <BuyerFrame>
       <PageBoundary key={page}>
         <Suspense fallback={<PageLoader />}>
           <Page address={address} />
         </Suspense>
       </PageBoundary>
+    </BuyerFrame>
+  );
+}
+
+/** The buyer pages' frame; the server's prerender of the event page draws the same (`src/prerender.tsx`). */
+export function BuyerFrame({ children }: { children: ReactNode }) {
+  return (
+    <AuthFrame
+      brand={<BrandMark />}
+      language={<LanguageSelect onChange={(locale) => void changeLocale(locale)} />}
+    >
+      {children}
     </AuthFrame>
   );
+}
+
+/** The id of the element in which the server sends the event it drew the page with. */
+export const PROVIDED_EVENT_ID = 'guichet-public-event';
+
+/** The event the server sent with the page, if it is this address's (JSON: never run as a script). */
+function providedEvent(address: URL): boolean {
+  const element = document.getElementById(PROVIDED_EVENT_ID);
+  if (!element?.textContent) return false;
+  try {
+    const { orgSlug, eventSlug } = eventSlugsOf(address.pathname);
+    provide(publicEventKey(orgSlug, eventSlug), JSON.parse(element.textContent));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The address's own data, asked for alongside the page's code (see `prefetch`). */
@@ -127,15 +161,27 @@ function prefetchFor(address: URL, page: BuyerPage): void {
 export function start(container: HTMLElement): void {
   const address = new URL(window.location.href);
   const page = pageOf(address.pathname);
-  void loadPage(page);
-  prefetchFor(address, page);
-  createRoot(container).render(
-    <StrictMode>
-      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-        <AppErrorBoundary>
-          <BuyerApp />
-        </AppErrorBoundary>
-      </MantineProvider>
-    </StrictMode>,
-  );
+  const loaded = loadPage(page);
+  const drawn = page === 'event' && providedEvent(address);
+  if (!drawn) prefetchFor(address, page);
+  const root = createRoot(container);
+  const render = () =>
+    root.render(
+      <StrictMode>
+        <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+          <AppErrorBoundary>
+            <BuyerApp />
+          </AppErrorBoundary>
+        </MantineProvider>
+      </StrictMode>,
+    );
+  // The server drew the page with its event: that stays on screen until the page's code and strings are
+  // here, and React then replaces it in one commit, never with the loader in between. Nothing new shows
+  // meanwhile, so the render is a transition that yields to the browser every few milliseconds.
+  if (drawn && container.firstElementChild) {
+    const inTransition = () => startTransition(render);
+    void loaded.then(inTransition, inTransition);
+  } else {
+    render();
+  }
 }

@@ -1,10 +1,18 @@
 import { Alert, Center, Loader, MantineProvider } from '@mantine/core';
-import { type ComponentType, lazy, StrictMode, Suspense, useEffect, useState } from 'react';
+import {
+  type ComponentType,
+  lazy,
+  type ReactNode,
+  StrictMode,
+  Suspense,
+  startTransition,
+  useEffect,
+  useState,
+} from 'react';
 import { createRoot } from 'react-dom/client';
 import { AuthFrame } from '../../components/auth-frame';
 import { BRAND_LINK_STYLE, BrandMark } from '../../components/brand-mark';
 import { LanguageSelect } from '../../components/language-select';
-import { rememberAfterSignUp } from '../../lib/after-sign-up';
 import { type Flash, takeFlash } from '../../lib/flash';
 import { changeLocale, useTranslation } from '../../lib/i18n';
 import { nextFromSearch } from '../../lib/next-path';
@@ -90,6 +98,21 @@ function PublicApp({ initialFlash }: { initialFlash: Flash | null }) {
   const Page = isKnown(path) ? pages[path] : null;
   const notice = flash && flash.path === path ? flash.value : null;
   return (
+    <PublicFrame>
+      {notice && (
+        <Alert color={notice.color} variant="light" role="status" mb="lg">
+          {t(notice.key)}
+        </Alert>
+      )}
+      <Suspense fallback={<PageLoader />}>{Page && <Page />}</Suspense>
+    </PublicFrame>
+  );
+}
+
+/** The sign-in pages' frame; the server's prerender of a page draws the same (`src/prerender.tsx`). */
+export function PublicFrame({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
     <AuthFrame
       brand={
         <a href="/" style={BRAND_LINK_STYLE} aria-label={`${t('app.name')} — ${t('app.home')}`}>
@@ -98,12 +121,7 @@ function PublicApp({ initialFlash }: { initialFlash: Flash | null }) {
       }
       language={<LanguageSelect onChange={(locale) => void changeLocale(locale)} />}
     >
-      {notice && (
-        <Alert color={notice.color} variant="light" role="status" mb="lg">
-          {t(notice.key)}
-        </Alert>
-      )}
-      <Suspense fallback={<PageLoader />}>{Page && <Page />}</Suspense>
+      {children}
     </AuthFrame>
   );
 }
@@ -115,15 +133,26 @@ export function start(container: HTMLElement): void {
     window.location.replace(nextFromSearch(window.location.search) ?? '/');
     return;
   }
-  if (path === '/regs8df0s9dfsd') rememberAfterSignUp(window.location.search);
-  if (isKnown(path)) void loadPage(path);
-  createRoot(container).render(
-    <StrictMode>
-      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-        <AppErrorBoundary>
-          <PublicApp initialFlash={takeFlash()} />
-        </AppErrorBoundary>
-      </MantineProvider>
-    </StrictMode>,
-  );
+  const page = isKnown(path) ? loadPage(path) : null;
+  const root = createRoot(container);
+  const render = () =>
+    root.render(
+      <StrictMode>
+        <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+          <AppErrorBoundary>
+            <PublicApp initialFlash={takeFlash()} />
+          </AppErrorBoundary>
+        </MantineProvider>
+      </StrictMode>,
+    );
+  // The server sent the page drawn already (its prerender): it stays on screen until the page's code is
+  // here, and React then replaces it in one commit, never with the loader in between. Nothing new shows
+  // meanwhile, so the render is a transition: React yields to the browser every few milliseconds instead
+  // of holding the main thread for the whole page (on a slow phone, typing would wait for it).
+  if (page && container.firstElementChild) {
+    const inTransition = () => startTransition(render);
+    void page.then(inTransition, inTransition);
+  } else {
+    render();
+  }
 }

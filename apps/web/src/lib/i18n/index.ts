@@ -210,6 +210,16 @@ export async function initI18n(needed: readonly CataloguePart[] = ['core']): Pro
 }
 
 /**
+ * Sets the language of the server's drawing of a page (the reader's `Accept-Language`), with the parts it
+ * needs. The drawing follows at once, in the same synchronous step: no other drawing comes between.
+ */
+export async function languageForDrawing(chosen: Locale, needed: readonly CataloguePart[]): Promise<void> {
+  for (const part of needed) parts.add(part);
+  await ensureLoaded(chosen);
+  apply(chosen);
+}
+
+/**
  * Loads one more part of the catalogue in the language in use (and in any language switched to later); route
  * loaders await it so a page never renders its keys.
  */

@@ -22,7 +22,10 @@ export default function ConnectionPage() {
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [leaving, setLeaving] = useState(false);
   const [challenge, setChallenge] = useState<string | null>(null);
-  const [link, setLink] = useState(() => new URLSearchParams(window.location.search).get('link'));
+  // No address when the server prerenders the page: the form, as a visit without a link shows it.
+  const [link, setLink] = useState(() =>
+    typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('link'),
+  );
   const restart = () => {
     setChallenge(null);
     setLink(null);

@@ -9,6 +9,7 @@ import { AuthHeading } from '../../../features/auth/components/auth-heading';
 import { isValidEmail } from '../../../features/auth/components/email-check';
 import { NewPasswordInput } from '../../../features/auth/components/new-password-input';
 import { handlePolicyFailure } from '../../../features/auth/components/policy-failure';
+import { rememberAfterSignUp } from '../../../lib/after-sign-up';
 import { fieldErrors } from '../../../lib/field-errors';
 import { currentLocale, useTranslation } from '../../../lib/i18n';
 import { invitationTokenOf } from '../../../lib/invitation-token';
@@ -33,6 +34,8 @@ export default function RegistrationPage() {
   const [displayName, setDisplayName] = useState('');
   const [email, setEmail] = useState('');
   useEffect(() => {
+    // Where the visitor was going (an invitation, say) waits for the new account's first organisation.
+    rememberAfterSignUp(window.location.search);
     const token = invitationTokenOf(window.location.search);
     if (!token) return;
     let current = true;

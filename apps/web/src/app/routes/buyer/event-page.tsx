@@ -18,7 +18,8 @@ export default function EventPage({ address }: { address: URL }) {
   const { orgSlug, eventSlug } = eventSlugsOf(address.pathname);
   const { state, reload, retry } = usePublicEvent(orgSlug, eventSlug);
   // First-party visit, once per page load: sent as the page opens, beside the event's read.
-  const landing = useRef(landingOf(address, document.referrer));
+  // The server's prerender of the page has no document (and records no visit: effects do not run there).
+  const landing = useRef(typeof document === 'undefined' ? {} : landingOf(address, document.referrer));
   useEffect(() => trackVisit({ orgSlug, eventSlug }, 'visit', landing.current), [orgSlug, eventSlug]);
 
   const title =

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { isApiError } from '../../../lib/api-error';
 import { API_BASE_URL } from '../../../lib/http-client';
 import { publicApi } from '../../../lib/public-api';
-import { takePrefetched } from './prefetch';
+import { forgetProvided, providedValue, takePrefetched } from './prefetch';
 
 /** `GET /public/events/{organisation}/{event}`: a published event with what is on sale. */
 export function getPublicEvent(
@@ -34,11 +34,15 @@ export type EventState =
  * keeps the page on screen meanwhile, so nothing jumps.
  */
 export function usePublicEvent(orgSlug: string, eventSlug: string) {
-  const [state, setState] = useState<EventState>({ kind: 'loading' });
+  const [state, setState] = useState<EventState>(() => {
+    const event = providedValue<PublicEvent>(publicEventKey(orgSlug, eventSlug));
+    return event ? { kind: 'ready', event } : { kind: 'loading' };
+  });
   const [version, setVersion] = useState(0);
 
   useEffect(() => {
-    void version;
+    // The event came with the page: nothing to load on this first mount.
+    if (version === 0 && forgetProvided(publicEventKey(orgSlug, eventSlug))) return;
     const controller = new AbortController();
     const load =
       takePrefetched<PublicEvent>(publicEventKey(orgSlug, eventSlug)) ??

@@ -16,3 +16,22 @@ export function takePrefetched<T>(key: string): Promise<T> | undefined {
   early.delete(key);
   return promise as Promise<T> | undefined;
 }
+
+/**
+ * Data the server sent inside the page (its prerender of the event page drew it): the page's first render
+ * shows it at once instead of a loader. Read without being taken by every render of the page's first mount
+ * (React may call a state initialiser twice), forgotten by the page's first effect: a later visit loads.
+ */
+const provided = new Map<string, unknown>();
+
+export function provide(key: string, value: unknown): void {
+  provided.set(key, value);
+}
+
+export function providedValue<T>(key: string): T | undefined {
+  return provided.get(key) as T | undefined;
+}
+
+export function forgetProvided(key: string): boolean {
+  return provided.delete(key);
+}
