@@ -11,6 +11,7 @@ import {
   teamMemberSchema,
   updateMemberBodySchema,
 } from '@guichet/shared/teams';
+import { pageQuerySchema } from '@guichet/shared/paging';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -115,11 +116,12 @@ export function teamsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { access: 'teams.invitations' },
         schema: {
           ...common,
-          summary: 'Pending invitations (expired ones included until resent or revoked)',
+          summary: 'Pending invitations (expired ones included until resent or revoked), newest first',
+          querystring: pageQuerySchema,
           response: { 200: invitationListSchema, ...errorResponses(400, 401, 403) },
         },
       },
-      async (request) => service.listInvitations(ctx, requireTenant(request).organizationId),
+      async (request) => service.listInvitations(ctx, requireTenant(request).organizationId, request.query),
     );
 
     app.post(
