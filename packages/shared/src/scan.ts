@@ -1,5 +1,5 @@
-import { pageOf, pageQueryFields } from './paging';
 import { z } from 'zod';
+import { pageOf, pageQueryFields } from './paging';
 
 /**
  * Check-in: lists, the scanner's redeem and offline sync, conflicts, undo and the live headcount.

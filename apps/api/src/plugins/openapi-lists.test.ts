@@ -6,7 +6,8 @@ import { createTestApp, type TestContext } from '../../test/support/harness';
 
 /** GET operations whose 200 answers `items` without paging, each with why it cannot grow. */
 const UNPAGED_LISTS: Record<string, string> = {
-  'get /api/auth/providers': 'the sign-in providers configured at start-up (OIDC_PROVIDERS): a fixed catalogue',
+  'get /api/auth/providers':
+    'the sign-in providers configured at start-up (OIDC_PROVIDERS): a fixed catalogue',
   'get /api/auth/identities':
     'the third-party accounts linked to one account, each linked by hand through a provider: a handful',
   'get /api/places':
@@ -70,7 +71,9 @@ describe('the lists of the OpenAPI document', () => {
     expect(lists.length).toBeGreaterThan(30);
     const unpaged = lists
       .filter(({ operation, schema }) => {
-        const query = new Set((operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name));
+        const query = new Set(
+          (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+        );
         return !(schema.properties?.nextCursor && query.has('limit') && query.has('cursor'));
       })
       .map(({ name }) => name);

@@ -14,7 +14,9 @@ export function pagePath(path: string, limit: number, cursor: string | null): st
  * Every item of a list, one bounded page after the other. For pickers only (a select offers every option,
  * and their lists stay short: events, member lists, check-in lists); a list people read pages with "Load more".
  */
-export async function readAllPages<Item>(readPage: (cursor: string | null) => Promise<Page<Item>>): Promise<Item[]> {
+export async function readAllPages<Item>(
+  readPage: (cursor: string | null) => Promise<Page<Item>>,
+): Promise<Item[]> {
   const items: Item[] = [];
   let cursor: string | null = null;
   do {

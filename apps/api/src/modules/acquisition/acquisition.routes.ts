@@ -45,7 +45,9 @@ export function acquisitionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'The organisation’s events, the latest start first, to pick one for links and the funnel',
           querystring: pageQuerySchema,
           response: {
-            200: pageOf(z.object({ id: z.uuid(), name: z.string(), startsAt: z.string(), status: z.string() })),
+            200: pageOf(
+              z.object({ id: z.uuid(), name: z.string(), startsAt: z.string(), status: z.string() }),
+            ),
             ...errorResponses(400, 401, 403),
           },
         },

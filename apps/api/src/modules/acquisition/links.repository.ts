@@ -47,7 +47,11 @@ export async function findEvent(db: Queryable, organizationId: string, eventId: 
 
 /** The organisation's events for the page's filter, newest first (names and ids only). */
 /** A page of the organisation's events, the latest start first. */
-export async function listEvents(db: Queryable, organizationId: string, page: { limit: number; cursor?: string }) {
+export async function listEvents(
+  db: Queryable,
+  organizationId: string,
+  page: { limit: number; cursor?: string },
+) {
   return db
     .select({ id: events.id, name: events.name, startsAt: events.startsAt, status: events.status })
     .from(events)

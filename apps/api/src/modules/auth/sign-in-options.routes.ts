@@ -1,4 +1,5 @@
 import { authSessionSchema } from '@guichet/shared/auth';
+import { pageQuerySchema } from '@guichet/shared/paging';
 import {
   emailLinkBodySchema,
   emailLinkConfirmBodySchema,
@@ -15,7 +16,6 @@ import {
   twoFactorStatusSchema,
   twoFactorVerifyBodySchema,
 } from '@guichet/shared/sign-in-options';
-import { pageQuerySchema } from '@guichet/shared/paging';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -281,7 +281,8 @@ export function signInOptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           security,
-          summary: 'Signed-in devices (refresh-token families), the most recently used first; `current` is this one',
+          summary:
+            'Signed-in devices (refresh-token families), the most recently used first; `current` is this one',
           querystring: pageQuerySchema,
           response: { 200: sessionsSchema, ...errorResponses(401) },
         },

@@ -1,5 +1,5 @@
-import type { LinkedIdentities, SessionItem } from '@guichet/shared/sign-in-options';
 import type { Page } from '@guichet/shared/paging';
+import type { LinkedIdentities, SessionItem } from '@guichet/shared/sign-in-options';
 import type { AppContext } from '../../context';
 import { keysetPage } from '../../cursor';
 import { AppError } from '../../errors';

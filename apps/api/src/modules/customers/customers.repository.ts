@@ -324,7 +324,11 @@ export async function retagCustomers(
 }
 
 /** The organisation's events, newest first, for the "bought or attended" filter. */
-export async function eventOptions(db: Queryable, organizationId: string, page: { limit: number; cursor?: string }) {
+export async function eventOptions(
+  db: Queryable,
+  organizationId: string,
+  page: { limit: number; cursor?: string },
+) {
   return db
     .select({ id: events.id, name: events.name, startsAt: events.startsAt })
     .from(events)

@@ -78,7 +78,10 @@ export function dashboardRoutes(ctx: AppContext, changes?: DashboardChanges): Fa
         },
       },
       async (request) =>
-        attentionPage(await attentionRows(ctx.db, org(request), request.query, new Date()), request.query.limit),
+        attentionPage(
+          await attentionRows(ctx.db, org(request), request.query, new Date()),
+          request.query.limit,
+        ),
     );
 
     app.get(

@@ -79,7 +79,8 @@ export function deliveryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: orderEmailsSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => listOrderEmails(ctx, requireTenant(request).organizationId, request.params.orderId, request.query),
+      async (request) =>
+        listOrderEmails(ctx, requireTenant(request).organizationId, request.params.orderId, request.query),
     );
   };
 }

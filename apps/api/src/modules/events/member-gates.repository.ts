@@ -93,7 +93,11 @@ export async function setGate(
 
 /** The organisation's member lists by name, as the ticket-type form offers them. */
 /** A page of the lists by name, then id. */
-export async function listChoices(db: Queryable, organizationId: string, page: { limit: number; cursor?: string }) {
+export async function listChoices(
+  db: Queryable,
+  organizationId: string,
+  page: { limit: number; cursor?: string },
+) {
   return db
     .select({ id: memberLists.id, name: memberLists.name })
     .from(memberLists)

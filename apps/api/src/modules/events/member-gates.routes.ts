@@ -26,7 +26,8 @@ export function memberGateRoutes(ctx: AppContext, common: EventsSchema): Fastify
         config: { access: 'ticketTypes.memberLists' },
         schema: {
           ...common,
-          summary: 'The member lists a members-only ticket type may be restricted to (ids and names), by name',
+          summary:
+            'The member lists a members-only ticket type may be restricted to (ids and names), by name',
           querystring: pageQuerySchema,
           response: { 200: memberListChoicesSchema, ...errorResponses(400, 401, 403) },
         },

@@ -70,5 +70,8 @@ export async function memberListChoices(
   organizationId: string,
   query: { limit: number; cursor?: string },
 ) {
-  return keysetPage(await listChoices(ctx.db, organizationId, query), query.limit, (row) => [row.name, row.id]);
+  return keysetPage(await listChoices(ctx.db, organizationId, query), query.limit, (row) => [
+    row.name,
+    row.id,
+  ]);
 }

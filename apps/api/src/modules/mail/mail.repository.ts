@@ -128,7 +128,11 @@ export async function listOrderMail(
     })
     .from(outbox)
     .where(
-      and(eq(outbox.organizationId, organizationId), eq(outbox.orderId, orderId), afterId(page.cursor, outbox.id, true)),
+      and(
+        eq(outbox.organizationId, organizationId),
+        eq(outbox.orderId, orderId),
+        afterId(page.cursor, outbox.id, true),
+      ),
     )
     .orderBy(desc(outbox.id))
     .limit(page.limit + 1);

@@ -56,7 +56,8 @@ export function mailboxApiRoutes(ctx: AppContext, render: AttachmentRenderer): F
         config: { access: 'devMailbox.list' },
         schema: {
           tags: ['development'],
-          summary: 'Mail kept in the outbox because no SMTP server is configured (development only), newest first',
+          summary:
+            'Mail kept in the outbox because no SMTP server is configured (development only), newest first',
           querystring: mailboxQuerySchema,
           response: { 200: pageOf(mailboxItemSchema) },
         },

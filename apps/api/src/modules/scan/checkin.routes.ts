@@ -1,3 +1,4 @@
+import { pageQuerySchema } from '@guichet/shared/paging';
 import {
   attendeeSearchQuerySchema,
   attendeeSearchSchema,
@@ -14,7 +15,6 @@ import {
   undoBodySchema,
   updateCheckinListBodySchema,
 } from '@guichet/shared/scan';
-import { pageQuerySchema } from '@guichet/shared/paging';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';

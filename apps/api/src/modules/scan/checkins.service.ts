@@ -1,4 +1,5 @@
 import type { Queryable } from '@guichet/db/client';
+import type { Page } from '@guichet/shared/paging';
 import type {
   AttendeeResult,
   CheckinEntry,
@@ -11,7 +12,6 @@ import type {
   ResolveConflictBody,
   UndoAnswer,
 } from '@guichet/shared/scan';
-import type { Page } from '@guichet/shared/paging';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { keysetPage } from '../../cursor';
@@ -287,10 +287,11 @@ export async function searchAttendees(
   query: { q: string; limit: number; cursor?: string },
 ): Promise<Page<AttendeeResult>> {
   await eventOf(ctx.db, organizationId, eventId);
-  const page = keysetPage(await lists.searchTickets(ctx.db, organizationId, eventId, query), query.limit, (row) => [
-    row.buyerName,
-    row.id,
-  ]);
+  const page = keysetPage(
+    await lists.searchTickets(ctx.db, organizationId, eventId, query),
+    query.limit,
+    (row) => [row.buyerName, row.id],
+  );
   const rows = page.items;
   const eventListIds = (await lists.eventLists(ctx.db, organizationId, [eventId])).map((list) => list.id);
   const presence = await repository.presenceOf(

@@ -1,6 +1,6 @@
 import type { Queryable } from '@guichet/db/client';
-import { canCallApi } from '@guichet/shared/permissions';
 import type { Page } from '@guichet/shared/paging';
+import { canCallApi } from '@guichet/shared/permissions';
 import type {
   CheckinList,
   createCheckinListBodySchema,
@@ -197,12 +197,12 @@ export async function scanOrganizations(
   return {
     nextCursor: page.nextCursor,
     items: page.items.map((row) => ({
-        id: row.id,
-        name: row.name,
-        slug: row.slug,
-        permissions: row.permissions,
-        canManage: canCallApi('checkins.byHand', row.permissions),
-      })),
+      id: row.id,
+      name: row.name,
+      slug: row.slug,
+      permissions: row.permissions,
+      canManage: canCallApi('checkins.byHand', row.permissions),
+    })),
   };
 }
 
@@ -211,10 +211,11 @@ export async function scanEvents(
   organizationId: string,
   query: { limit: number; cursor?: string },
 ): Promise<Page<ScanEvent>> {
-  const page = keysetPage(await repository.scannableEvents(ctx.db, organizationId, query), query.limit, (row) => [
-    row.startsAt.toISOString(),
-    row.id,
-  ]);
+  const page = keysetPage(
+    await repository.scannableEvents(ctx.db, organizationId, query),
+    query.limit,
+    (row) => [row.startsAt.toISOString(), row.id],
+  );
   const rows = page.items;
   const lists = await repository.eventLists(
     ctx.db,

@@ -1,3 +1,4 @@
+import { pageQuerySchema } from '@guichet/shared/paging';
 import {
   headcountSchema,
   offlineSnapshotSchema,
@@ -9,7 +10,6 @@ import {
   syncRequestSchema,
   syncResponseSchema,
 } from '@guichet/shared/scan';
-import { pageQuerySchema } from '@guichet/shared/paging';
 import { looksLikeTicketCode } from '@guichet/shared/ticket-code';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -211,7 +211,13 @@ export async function listPendingInvitations(
     .select(invitationColumns)
     .from(invitations)
     .leftJoin(staff, eq(staff.id, invitations.invitedBy))
-    .where(and(eq(invitations.organizationId, organizationId), pending, afterId(page.cursor, invitations.id, true)))
+    .where(
+      and(
+        eq(invitations.organizationId, organizationId),
+        pending,
+        afterId(page.cursor, invitations.id, true),
+      ),
+    )
     .orderBy(desc(invitations.id))
     .limit(page.limit + 1);
 }

@@ -1,3 +1,4 @@
+import { pageQuerySchema } from '@guichet/shared/paging';
 import {
   createInvitationBodySchema,
   invitationAcceptedSchema,
@@ -11,7 +12,6 @@ import {
   teamMemberSchema,
   updateMemberBodySchema,
 } from '@guichet/shared/teams';
-import { pageQuerySchema } from '@guichet/shared/paging';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';

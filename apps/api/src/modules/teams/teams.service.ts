@@ -2,8 +2,8 @@ import type { Queryable } from '@guichet/db/client';
 import { normalizePermissions, type Permission } from '@guichet/shared/permissions';
 import type {
   Invitation,
-  InvitationList,
   InvitationAccepted,
+  InvitationList,
   InvitationPreview,
   MemberSort,
   TeamMember,

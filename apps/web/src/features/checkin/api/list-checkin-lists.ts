@@ -9,7 +9,9 @@ import { checkinKeys } from './keys';
 /** `GET /events/{id}/checkin-lists`: the event's lists, oldest first, every page (an event has a few doors). */
 export function getCheckinLists(eventId: string, signal?: AbortSignal): Promise<CheckinList[]> {
   return readAllPages((cursor) =>
-    api.get<Page<CheckinList>>(pagePath(eventPath(eventId, '/checkin-lists'), LARGEST_PAGE, cursor), { signal }),
+    api.get<Page<CheckinList>>(pagePath(eventPath(eventId, '/checkin-lists'), LARGEST_PAGE, cursor), {
+      signal,
+    }),
   );
 }
 

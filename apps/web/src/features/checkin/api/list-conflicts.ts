@@ -13,9 +13,12 @@ import { checkinKeys } from './keys';
  */
 export function getConflicts(eventId: string, signal?: AbortSignal): Promise<Conflict[]> {
   return readAllPages((cursor) =>
-    api.get<Page<Conflict>>(pagePath(eventPath(eventId, '/checkin-conflicts?status=all'), LARGEST_PAGE, cursor), {
-      signal,
-    }),
+    api.get<Page<Conflict>>(
+      pagePath(eventPath(eventId, '/checkin-conflicts?status=all'), LARGEST_PAGE, cursor),
+      {
+        signal,
+      },
+    ),
   );
 }
 

@@ -12,7 +12,9 @@ import { customerKeys } from './keys';
  */
 export function listMerges(customerId: string, signal?: AbortSignal): Promise<CustomerMerge[]> {
   return readAllPages((cursor) =>
-    api.get<Page<CustomerMerge>>(pagePath(customerPath(customerId, '/merges'), LARGEST_PAGE, cursor), { signal }),
+    api.get<Page<CustomerMerge>>(pagePath(customerPath(customerId, '/merges'), LARGEST_PAGE, cursor), {
+      signal,
+    }),
   );
 }
 

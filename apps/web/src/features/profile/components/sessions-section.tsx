@@ -47,38 +47,42 @@ export function SessionsSection({ onSignedOutEverywhere }: { onSignedOutEverywhe
       </Text>
       <FormError error={sessions.error ?? revoke.error ?? everywhere.error} />
       <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-        {sessions.data?.pages.flatMap((page) => page.items).map((session) => {
-          const device = describeUserAgent(session.userAgent) ?? t('profileSecurity.unknownDevice');
-          return (
-            <Group component="li" key={session.id} justify="space-between" wrap="wrap" gap="xs">
-              <div>
-                <Group gap="xs">
-                  <Text fw={500}>{device}</Text>
-                  {session.current && <Badge variant="light">{t('profileSecurity.thisDevice')}</Badge>}
-                </Group>
-                <Text size="xs" c="dimmed">
-                  {t('profileSecurity.since', {
-                    date: format.format(new Date(session.createdAt)),
-                    last: format.format(new Date(session.lastUsedAt)),
-                  })}
-                </Text>
-              </div>
-              {!session.current && (
-                <Button
-                  size="xs"
-                  variant="default"
-                  aria-label={t('profileSecurity.revokeLabel', { device })}
-                  loading={revoke.isPending && revoke.variables === session.id}
-                  onClick={() =>
-                    revoke.mutate(session.id, { onSuccess: () => toastSuccess(t('profileSecurity.revoked')) })
-                  }
-                >
-                  {t('profileSecurity.revoke')}
-                </Button>
-              )}
-            </Group>
-          );
-        })}
+        {sessions.data?.pages
+          .flatMap((page) => page.items)
+          .map((session) => {
+            const device = describeUserAgent(session.userAgent) ?? t('profileSecurity.unknownDevice');
+            return (
+              <Group component="li" key={session.id} justify="space-between" wrap="wrap" gap="xs">
+                <div>
+                  <Group gap="xs">
+                    <Text fw={500}>{device}</Text>
+                    {session.current && <Badge variant="light">{t('profileSecurity.thisDevice')}</Badge>}
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {t('profileSecurity.since', {
+                      date: format.format(new Date(session.createdAt)),
+                      last: format.format(new Date(session.lastUsedAt)),
+                    })}
+                  </Text>
+                </div>
+                {!session.current && (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    aria-label={t('profileSecurity.revokeLabel', { device })}
+                    loading={revoke.isPending && revoke.variables === session.id}
+                    onClick={() =>
+                      revoke.mutate(session.id, {
+                        onSuccess: () => toastSuccess(t('profileSecurity.revoked')),
+                      })
+                    }
+                  >
+                    {t('profileSecurity.revoke')}
+                  </Button>
+                )}
+              </Group>
+            );
+          })}
       </Stack>
       {sessions.hasNextPage && (
         <Group>
