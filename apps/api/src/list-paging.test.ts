@@ -84,7 +84,9 @@ describe('paged lists', () => {
     const events = (await read<{ id: string; startsAt: string }>('/api/customers/events?limit=100')).items;
     const starts = events.map((event) => event.startsAt);
     expect(starts).toEqual([...starts].sort().reverse());
-    const names = (await read<{ name: string }>('/api/member-lists?limit=100')).items.map((list) => list.name);
+    const names = (await read<{ name: string }>('/api/member-lists?limit=100')).items.map(
+      (list) => list.name,
+    );
     expect(names).toEqual(['alpha club', 'Mid club', 'Zebra club']);
   });
 
