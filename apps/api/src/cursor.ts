@@ -43,19 +43,24 @@ export function keysetPage<Row>(
   return { items, nextCursor: rows.length > limit && last ? encodeCursor(...keyOf(last)) : null };
 }
 
+/** A cursor value that PostgreSQL reads as a `timestamptz` (a forged one must not become a 500). */
+export function isInstant(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(value) && !Number.isNaN(Date.parse(value));
+}
+
 /**
  * The rows after a cursor in the order `(key, id)` ascending, or descending: one row comparison, so an index
- * on the two serves it. `cast` types the cursor's text value as the key (`::text`, `::int`...). No cursor, or
- * an unreadable one, means the first page.
+ * on the two serves it. `cast` types the cursor's text value as the key (`::text`, `::timestamptz`...), and
+ * `accepts` checks the value reads as that type. No cursor, or an unreadable one, means the first page.
  */
 export function afterCursor(
   cursor: string | undefined,
   key: SQL | AnyColumn,
   id: AnyColumn,
-  options: { descending?: boolean; cast?: SQL } = {},
+  options: { descending?: boolean; cast?: SQL; accepts?: (value: string) => boolean } = {},
 ): SQL | undefined {
   const decoded = cursor ? decodeCursor(cursor) : null;
-  if (!decoded) return undefined;
+  if (!decoded || (options.accepts && !options.accepts(decoded[0]))) return undefined;
   const comparison = options.descending ? sql`<` : sql`>`;
   return sql`(${key}, ${id}) ${comparison} (${decoded[0]}${options.cast ?? sql`::text`}, ${decoded[1]}::uuid)`;
 }

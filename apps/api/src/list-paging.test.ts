@@ -96,6 +96,13 @@ describe('paged lists', () => {
     const first = await read<{ id: string }>('/api/member-lists?limit=2');
     const garbled = await read<{ id: string }>('/api/member-lists?limit=2&cursor=not-a-cursor');
     expect(garbled).toEqual(first);
+    // A well-formed cursor whose sort value is not an instant, on a list sorted by one: the first page too.
+    const forged = Buffer.from(JSON.stringify(['not a date', shop.event.id])).toString('base64url');
+    const events = await read<{ id: string }>('/api/customers/events?limit=2');
+    expect(await read<{ id: string }>(`/api/customers/events?limit=2&cursor=${forged}`)).toEqual(events);
+    expect(await read<{ id: string }>(`/api/auth/sessions?limit=2&cursor=${forged}`)).toEqual(
+      await read<{ id: string }>('/api/auth/sessions?limit=2'),
+    );
   });
 
   it('page the sessions of an account, the most recently used first', async () => {

@@ -3,7 +3,7 @@ import { trackingLinks } from '@guichet/db/schema/acquisition';
 import { events } from '@guichet/db/schema/events';
 import { organizations } from '@guichet/db/schema/organizations';
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
-import { afterCursor } from '../../cursor';
+import { afterCursor, isInstant } from '../../cursor';
 
 // Every function takes the organisation id and uses it in its WHERE, except `findLinkByCode`: the code
 // is an unguessable handle printed on posters.
@@ -58,7 +58,11 @@ export async function listEvents(
     .where(
       and(
         eq(events.organizationId, organizationId),
-        afterCursor(page.cursor, events.startsAt, events.id, { descending: true, cast: sql`::timestamptz` }),
+        afterCursor(page.cursor, events.startsAt, events.id, {
+          descending: true,
+          cast: sql`::timestamptz`,
+          accepts: isInstant,
+        }),
       ),
     )
     .orderBy(desc(events.startsAt), desc(events.id))

@@ -2,7 +2,7 @@ import type { Queryable } from '@guichet/db/client';
 import { refreshTokens, staff } from '@guichet/db/schema/identity';
 import { recoveryCodes, signInTokens, staffIdentities, twoFactor } from '@guichet/db/schema/sign-in';
 import { and, count, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import { decodeCursor } from '../../cursor';
+import { decodeCursor, isInstant } from '../../cursor';
 
 export type SignInTokenKind = 'email-link' | 'oidc-state' | 'mfa-challenge';
 
@@ -200,7 +200,8 @@ export async function insertStaffWithoutPassword(
  * it as an ISO string) names it exactly.
  */
 export async function listSessions(db: Queryable, staffId: string, page: { limit: number; cursor?: string }) {
-  const after = page.cursor ? decodeCursor(page.cursor) : null;
+  const decoded = page.cursor ? decodeCursor(page.cursor) : null;
+  const after = decoded && isInstant(decoded[0]) ? decoded : null;
   const result = (await db.execute(sql`
     select * from (
       select family_id,

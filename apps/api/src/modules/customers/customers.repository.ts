@@ -8,7 +8,7 @@ import { customers, orders } from '@guichet/db/schema/orders';
 import { organizations } from '@guichet/db/schema/organizations';
 import type { CustomerFilters, CustomerSort } from '@guichet/shared/customers';
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import { afterCursor } from '../../cursor';
+import { afterCursor, isInstant } from '../../cursor';
 
 // Every function takes the organisation id and uses it in its WHERE. A customer's orders are found by
 // the buyer's e-mail (case-insensitive, by `orders_organization_email_idx`), so totals are always what
@@ -335,7 +335,11 @@ export async function eventOptions(
     .where(
       and(
         eq(events.organizationId, organizationId),
-        afterCursor(page.cursor, events.startsAt, events.id, { descending: true, cast: sql`::timestamptz` }),
+        afterCursor(page.cursor, events.startsAt, events.id, {
+          descending: true,
+          cast: sql`::timestamptz`,
+          accepts: isInstant,
+        }),
       ),
     )
     .orderBy(desc(events.startsAt), desc(events.id))

@@ -41,7 +41,8 @@ export async function attentionRows(
 ): Promise<AttentionRow[]> {
   const at = now.toISOString();
   const unpaidDays = query.unpaidDays;
-  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const decoded = query.cursor ? decodeCursor(query.cursor) : null;
+  const after = decoded && /^\d{1,2}$/.test(decoded[0]) ? decoded : null;
   const kinds = sql.raw(`array[${ATTENTION_KINDS.map((kind) => `'${kind}'`).join(',')}]::text[]`);
   const result = (await db.execute(sql`
     select * from (

@@ -6,7 +6,7 @@ import { organizations, staffOrganizations } from '@guichet/db/schema/organizati
 import { checkinLists, checkinListTicketTypes } from '@guichet/db/schema/scan';
 import { SCANNER_PERMISSIONS } from '@guichet/shared/permissions';
 import { and, arrayOverlaps, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import { afterCursor, afterId } from '../../cursor';
+import { afterCursor, afterId, isInstant } from '../../cursor';
 
 // Every function takes the organisation id and uses it in its WHERE: another organisation's lists,
 // events and ticket types do not exist here.
@@ -194,7 +194,10 @@ export async function scannableEvents(
         eq(events.organizationId, organizationId),
         inArray(events.status, ['draft', 'published']),
         sql`${events.endsAt} > now() - interval '7 days'`,
-        afterCursor(page.cursor, events.startsAt, events.id, { cast: sql`::timestamptz` }),
+        afterCursor(page.cursor, events.startsAt, events.id, {
+          cast: sql`::timestamptz`,
+          accepts: isInstant,
+        }),
       ),
     )
     .orderBy(asc(events.startsAt), asc(events.id))
