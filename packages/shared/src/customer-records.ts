@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from './paging';
 
 /**
  * A customer's record as a whole (ALL or MEMBER):
@@ -111,3 +112,5 @@ export const customerImportSchema = z.object({
   failureReason: z.enum(['interrupted', 'error']).nullable(),
 });
 export type CustomerImport = z.infer<typeof customerImportSchema>;
+
+export const customerMergePageSchema = pageOf(customerMergeSchema);

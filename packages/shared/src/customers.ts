@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONSENT_FILTERS, CONSENT_SOURCES, CUSTOMER_LANGUAGES, CUSTOMER_SORTS } from './customer-values';
 import { MAX_AMOUNT_MINOR } from './money';
+import { pageOf } from './paging';
 
 export * from './customer-values';
 
@@ -184,6 +185,7 @@ export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 /** GET /api/customers/events: the events a customers filter may name (MEMBER staff cannot list events). */
 export const customerEventOptionSchema = z.object({ id: z.uuid(), name: z.string(), startsAt: z.string() });
 export type CustomerEventOption = z.infer<typeof customerEventOptionSchema>;
+export const customerEventOptionPageSchema = pageOf(customerEventOptionSchema);
 
 export const updateCustomerBodySchema = z.strictObject({
   name: z.string().trim().min(1).max(200).optional(),
@@ -299,3 +301,6 @@ export const listHistoryEntrySchema = z.object({
   at: z.string(),
 });
 export type ListHistoryEntry = z.infer<typeof listHistoryEntrySchema>;
+
+export const memberListPageSchema = pageOf(memberListSchema);
+export const listHistoryPageSchema = pageOf(listHistoryEntrySchema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf, pageQueryFields } from './paging';
 
 /** The dashboard (`/`, ALL or DASHBOARD): a period's figures against the previous one, events, what needs attention. */
 
@@ -140,6 +141,7 @@ export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 export const attentionQuerySchema = z.object({
   /** Offline orders unpaid for more than this many days. */
   unpaidDays: z.coerce.number().int().min(1).max(90).default(7),
+  ...pageQueryFields(),
 });
 
 export const attentionItemSchema = z.object({
@@ -150,5 +152,5 @@ export const attentionItemSchema = z.object({
 });
 export type AttentionItem = z.infer<typeof attentionItemSchema>;
 
-export const attentionSchema = z.object({ items: z.array(attentionItemSchema) });
+export const attentionSchema = pageOf(attentionItemSchema);
 export type Attention = z.infer<typeof attentionSchema>;

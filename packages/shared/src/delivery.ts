@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from './paging';
 
 /**
  * Where a mail is: `queued` (waiting or being retried), `sent` (handed to the mail server), `stored`
@@ -24,5 +25,5 @@ export const orderEmailSchema = z.object({
 });
 export type OrderEmail = z.infer<typeof orderEmailSchema>;
 
-export const orderEmailsSchema = z.object({ items: z.array(orderEmailSchema) });
+export const orderEmailsSchema = pageOf(orderEmailSchema);
 export type OrderEmails = z.infer<typeof orderEmailsSchema>;

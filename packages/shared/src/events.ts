@@ -215,6 +215,7 @@ export const reorderTicketTypesBodySchema = z.strictObject({
 /** The member lists a `members` ticket type may name, as the ticket-type form offers them. */
 export const memberListChoicesSchema = z.object({
   items: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  nextCursor: z.string().nullable(),
 });
 export type MemberListChoices = z.infer<typeof memberListChoicesSchema>;
 

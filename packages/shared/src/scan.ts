@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf, pageQueryFields } from './paging';
 
 /**
  * Check-in: lists, the scanner's redeem and offline sync, conflicts, undo and the live headcount.
@@ -90,7 +91,7 @@ export const checkinListSchema = z.object({
 });
 export type CheckinList = z.infer<typeof checkinListSchema>;
 
-export const checkinListsSchema = z.object({ items: z.array(checkinListSchema) });
+export const checkinListsSchema = pageOf(checkinListSchema);
 
 const listFields = {
   name: listName,
@@ -149,7 +150,7 @@ export const scanOrganizationSchema = z.object({
   canManage: z.boolean(),
 });
 export type ScanOrganization = z.infer<typeof scanOrganizationSchema>;
-export const scanOrganizationsSchema = z.object({ items: z.array(scanOrganizationSchema) });
+export const scanOrganizationsSchema = pageOf(scanOrganizationSchema);
 
 export const scanListSummarySchema = checkinListSchema.pick({
   id: true,
@@ -173,7 +174,7 @@ export const scanEventSchema = z.object({
   lists: z.array(scanListSummarySchema),
 });
 export type ScanEvent = z.infer<typeof scanEventSchema>;
-export const scanEventsSchema = z.object({ items: z.array(scanEventSchema) });
+export const scanEventsSchema = pageOf(scanEventSchema);
 
 // Redeem -----------------------------------------------------------------------------------------------
 
@@ -506,8 +507,9 @@ export type Conflict = z.infer<typeof conflictSchema>;
 
 export const conflictsQuerySchema = z.object({
   status: z.enum([...CONFLICT_STATUSES, 'all']).default('open'),
+  ...pageQueryFields(),
 });
-export const conflictsSchema = z.object({ items: z.array(conflictSchema) });
+export const conflictsSchema = pageOf(conflictSchema);
 
 export const resolveConflictBodySchema = z.strictObject({
   note: z.string().trim().max(1000).optional(),
@@ -521,7 +523,7 @@ export type ResolveConflictBody = z.input<typeof resolveConflictBodySchema>;
 export const attendeeSearchQuerySchema = z.object({
   /** Attendee or buyer name, or order code. */
   q: z.string().trim().min(1).max(200),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
+  ...pageQueryFields(20, 50),
 });
 
 export const attendeeResultSchema = scannedTicketSchema.extend({
@@ -531,4 +533,4 @@ export const attendeeResultSchema = scannedTicketSchema.extend({
   presence: z.array(presenceSchema),
 });
 export type AttendeeResult = z.infer<typeof attendeeResultSchema>;
-export const attendeeSearchSchema = z.object({ items: z.array(attendeeResultSchema) });
+export const attendeeSearchSchema = pageOf(attendeeResultSchema);

@@ -70,7 +70,8 @@ export const sessionSchema = z.object({
   current: z.boolean(),
 });
 export type SessionItem = z.infer<typeof sessionSchema>;
-export const sessionsSchema = z.object({ items: z.array(sessionSchema) });
+// A page (paging.ts's shape), written out: the sign-in page's chunk loads this file and has no bytes to spare.
+export const sessionsSchema = z.object({ items: z.array(sessionSchema), nextCursor: z.string().nullable() });
 
 export const identitySchema = z.object({
   id: z.uuid(),

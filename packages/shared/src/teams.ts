@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
 import { organizationSchema } from './organizations';
+import { pageOf } from './paging';
 import { normalizePermissions, PERMISSIONS } from './permissions';
 
 /** A set of permissions as sent by the client: at least one, known values only, deduplicated and ordered. */
@@ -65,7 +66,7 @@ export const invitationSchema = z.object({
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
-export const invitationListSchema = z.object({ items: z.array(invitationSchema) });
+export const invitationListSchema = pageOf(invitationSchema);
 export type InvitationList = z.infer<typeof invitationListSchema>;
 
 /** POST /api/teams/invitations body. */

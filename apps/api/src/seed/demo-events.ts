@@ -195,7 +195,7 @@ export async function seedDemoEvents(
     }
     if (demo.publish) published.push(await changeStatus(ctx, organizationId, actor, event.id, 'publish'));
     // Every event starts with a list for all its types: the demo calls it the "Main gate".
-    const [gate] = (await eventLists(ctx, organizationId, event.id)).items;
+    const [gate] = (await eventLists(ctx, organizationId, event.id, { limit: 1 })).items;
     if (gate) {
       await updateList(
         ctx,

@@ -17,7 +17,9 @@ export async function seedDemoGating(
   events: EventDetail[],
 ): Promise<void> {
   const event = events.find((candidate) => candidate.ticketTypes.some((type) => type.priceMinor > 0));
-  const list = (await memberListChoices(ctx, organizationId)).items.find((item) => item.name === LIST_NAME);
+  const list = (await memberListChoices(ctx, organizationId, { limit: 100 })).items.find(
+    (item) => item.name === LIST_NAME,
+  );
   if (!event || !list) return;
   await createTicketType(
     ctx,

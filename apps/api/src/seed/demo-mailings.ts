@@ -15,7 +15,7 @@ export async function seedDemoMailings(
   actor: string,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  const list = (await memberLists(ctx, organizationId)).find(
+  const list = (await memberLists(ctx, organizationId, { limit: 100 })).items.find(
     (candidate) => candidate.name === 'Friends of Demo Events',
   );
   if (!list) return;

@@ -10,6 +10,7 @@ import {
   trackingLinksQuerySchema,
   updateTrackingLinkBodySchema,
 } from '@guichet/shared/acquisition';
+import { pageOf, pageQuerySchema } from '@guichet/shared/paging';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -42,18 +43,17 @@ export function acquisitionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { access: 'acquisition.events' },
         schema: {
           ...common,
-          summary: 'The organisation’s events, to pick one for links and the funnel',
+          summary: 'The organisation’s events, the latest start first, to pick one for links and the funnel',
+          querystring: pageQuerySchema,
           response: {
-            200: z.object({
-              items: z.array(
-                z.object({ id: z.uuid(), name: z.string(), startsAt: z.string(), status: z.string() }),
-              ),
-            }),
+            200: pageOf(
+              z.object({ id: z.uuid(), name: z.string(), startsAt: z.string(), status: z.string() }),
+            ),
             ...errorResponses(400, 401, 403),
           },
         },
       },
-      async (request) => links.listEvents(ctx, org(request)),
+      async (request) => links.listEvents(ctx, org(request), request.query),
     );
 
     app.get(

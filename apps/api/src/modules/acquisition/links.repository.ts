@@ -3,6 +3,7 @@ import { trackingLinks } from '@guichet/db/schema/acquisition';
 import { events } from '@guichet/db/schema/events';
 import { organizations } from '@guichet/db/schema/organizations';
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { afterCursor, isInstant } from '../../cursor';
 
 // Every function takes the organisation id and uses it in its WHERE, except `findLinkByCode`: the code
 // is an unguessable handle printed on posters.
@@ -45,13 +46,27 @@ export async function findEvent(db: Queryable, organizationId: string, eventId: 
 }
 
 /** The organisation's events for the page's filter, newest first (names and ids only). */
-export async function listEvents(db: Queryable, organizationId: string) {
+/** A page of the organisation's events, the latest start first. */
+export async function listEvents(
+  db: Queryable,
+  organizationId: string,
+  page: { limit: number; cursor?: string },
+) {
   return db
     .select({ id: events.id, name: events.name, startsAt: events.startsAt, status: events.status })
     .from(events)
-    .where(eq(events.organizationId, organizationId))
+    .where(
+      and(
+        eq(events.organizationId, organizationId),
+        afterCursor(page.cursor, events.startsAt, events.id, {
+          descending: true,
+          cast: sql`::timestamptz`,
+          accepts: isInstant,
+        }),
+      ),
+    )
     .orderBy(desc(events.startsAt), desc(events.id))
-    .limit(500);
+    .limit(page.limit + 1);
 }
 
 export async function organizationSlug(db: Queryable, organizationId: string): Promise<string> {

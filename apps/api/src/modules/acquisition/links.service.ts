@@ -8,6 +8,7 @@ import type {
 } from '@guichet/shared/acquisition';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import { keysetPage } from '../../cursor';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
 import * as repository from './links.repository';
@@ -70,10 +71,18 @@ function view(ctx: AppContext, row: repository.LinkRow, orgSlug: string, eventSl
   };
 }
 
-export async function listEvents(ctx: AppContext, organizationId: string) {
-  const rows = await repository.listEvents(ctx.db, organizationId);
+export async function listEvents(
+  ctx: AppContext,
+  organizationId: string,
+  query: { limit: number; cursor?: string },
+) {
+  const page = keysetPage(await repository.listEvents(ctx.db, organizationId, query), query.limit, (row) => [
+    row.startsAt.toISOString(),
+    row.id,
+  ]);
   return {
-    items: rows.map((row) => ({
+    nextCursor: page.nextCursor,
+    items: page.items.map((row) => ({
       id: row.id,
       name: row.name,
       startsAt: row.startsAt.toISOString(),

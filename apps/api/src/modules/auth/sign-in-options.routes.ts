@@ -1,4 +1,5 @@
 import { authSessionSchema } from '@guichet/shared/auth';
+import { pageQuerySchema } from '@guichet/shared/paging';
 import {
   emailLinkBodySchema,
   emailLinkConfirmBodySchema,
@@ -280,13 +281,14 @@ export function signInOptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           security,
-          summary: 'Signed-in devices (refresh-token families); `current` is this one',
+          summary:
+            'Signed-in devices (refresh-token families), the most recently used first; `current` is this one',
+          querystring: pageQuerySchema,
           response: { 200: sessionsSchema, ...errorResponses(401) },
         },
       },
-      async (request) => ({
-        items: await service.listSessions(ctx, requireStaffId(request), request.cookies[REFRESH_COOKIE]),
-      }),
+      async (request) =>
+        service.listSessions(ctx, requireStaffId(request), request.cookies[REFRESH_COOKIE], request.query),
     );
 
     app.delete(
@@ -321,11 +323,9 @@ export function signInOptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const staffId = requireStaffId(request);
-        const current = (await service.listSessions(ctx, staffId, request.cookies[REFRESH_COOKIE])).find(
-          (item) => item.current,
-        );
+        const current = await service.currentSessionId(ctx, request.cookies[REFRESH_COOKIE]);
         await service.revokeSession(ctx, staffId, request.params.id);
-        if (current?.id === request.params.id) clearRefreshCookie(reply);
+        if (current === request.params.id) clearRefreshCookie(reply);
         return reply.code(204).send(null);
       },
     );

@@ -1,5 +1,7 @@
+import type { Page } from '@guichet/shared/paging';
 import type { LinkedIdentities, SessionItem } from '@guichet/shared/sign-in-options';
 import type { AppContext } from '../../context';
+import { keysetPage } from '../../cursor';
 import { AppError } from '../../errors';
 import { newOpaqueToken, sha256 } from '../../tokens';
 import { enqueueMail } from '../mail/mail.repository';
@@ -71,18 +73,26 @@ export async function listSessions(
   ctx: AppContext,
   staffId: string,
   refreshToken: string | undefined,
-): Promise<SessionItem[]> {
-  const current = refreshToken
-    ? await signInRepository.familyOfToken(ctx.db, sha256(refreshToken))
-    : undefined;
-  const rows = await signInRepository.listSessions(ctx.db, staffId);
-  return rows.map((row) => ({
-    id: row.familyId,
-    userAgent: row.userAgent,
-    createdAt: row.createdAt.toISOString(),
-    lastUsedAt: row.lastUsedAt.toISOString(),
-    current: row.familyId === current,
-  }));
+  query: { limit: number; cursor?: string },
+): Promise<Page<SessionItem>> {
+  const current = await currentSessionId(ctx, refreshToken);
+  const rows = await signInRepository.listSessions(ctx.db, staffId, query);
+  const page = keysetPage(rows, query.limit, (row) => [row.lastUsedAt.toISOString(), row.familyId]);
+  return {
+    items: page.items.map((row) => ({
+      id: row.familyId,
+      userAgent: row.userAgent,
+      createdAt: row.createdAt.toISOString(),
+      lastUsedAt: row.lastUsedAt.toISOString(),
+      current: row.familyId === current,
+    })),
+    nextCursor: page.nextCursor,
+  };
+}
+
+/** The session (refresh-token family) of this browser's refresh cookie, if any. */
+export async function currentSessionId(ctx: AppContext, refreshToken: string | undefined) {
+  return refreshToken ? await signInRepository.familyOfToken(ctx.db, sha256(refreshToken)) : undefined;
 }
 
 export async function revokeSession(ctx: AppContext, staffId: string, familyId: string): Promise<void> {

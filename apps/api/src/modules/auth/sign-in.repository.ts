@@ -2,6 +2,7 @@ import type { Queryable } from '@guichet/db/client';
 import { refreshTokens, staff } from '@guichet/db/schema/identity';
 import { recoveryCodes, signInTokens, staffIdentities, twoFactor } from '@guichet/db/schema/sign-in';
 import { and, count, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { decodeCursor, isInstant } from '../../cursor';
 
 export type SignInTokenKind = 'email-link' | 'oidc-state' | 'mfa-challenge';
 
@@ -193,20 +194,29 @@ export async function insertStaffWithoutPassword(
 
 // --- Sessions (refresh-token families) -------------------------------------------------------------------
 
-/** The live families of a staff member: started when, last refreshed when, from which browser. */
-export async function listSessions(db: Queryable, staffId: string) {
+/**
+ * A page of the live families of a staff member: started when, last refreshed when, from which browser;
+ * the most recently used first. The last use is kept to the millisecond so that the cursor (which carries
+ * it as an ISO string) names it exactly.
+ */
+export async function listSessions(db: Queryable, staffId: string, page: { limit: number; cursor?: string }) {
+  const decoded = page.cursor ? decodeCursor(page.cursor) : null;
+  const after = decoded && isInstant(decoded[0]) ? decoded : null;
   const result = (await db.execute(sql`
-    select family_id,
-           min(created_at) as created_at,
-           max(created_at) as last_used_at,
-           (array_agg(user_agent order by created_at desc))[1] as user_agent
-      from ${refreshTokens}
-     where staff_id = ${staffId}
-       and family_id in (select family_id from ${refreshTokens}
-                          where staff_id = ${staffId} and revoked_at is null and rotated_at is null
-                            and expires_at > now())
-     group by family_id
-     order by max(created_at) desc`)) as unknown as {
+    select * from (
+      select family_id,
+             min(created_at) as created_at,
+             date_trunc('milliseconds', max(created_at)) as last_used_at,
+             (array_agg(user_agent order by created_at desc))[1] as user_agent
+        from ${refreshTokens}
+       where staff_id = ${staffId}
+         and family_id in (select family_id from ${refreshTokens}
+                            where staff_id = ${staffId} and revoked_at is null and rotated_at is null
+                              and expires_at > now())
+       group by family_id) as families
+     where ${after ? sql`(last_used_at, family_id) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql`true`}
+     order by last_used_at desc, family_id desc
+     limit ${page.limit + 1}`)) as unknown as {
     rows: {
       family_id: string;
       created_at: string | Date;

@@ -1,11 +1,13 @@
 import { Readable } from 'node:stream';
 import {
   customerImportSchema,
+  customerMergePageSchema,
   customerMergeSchema,
   eraseCustomerBodySchema,
   importQuerySchema,
   mergeCustomerBodySchema,
 } from '@guichet/shared/customer-records';
+import { pageQuerySchema } from '@guichet/shared/paging';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -40,10 +42,11 @@ export function customerRecordsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ...common,
           summary: 'The records merged into this customer (in force and undone), newest first',
           params: customerParams,
-          response: { 200: z.array(customerMergeSchema), ...errorResponses(400, 401, 403, 404) },
+          querystring: pageQuerySchema,
+          response: { 200: customerMergePageSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => listMerges(ctx, org(request), request.params.customerId),
+      async (request) => listMerges(ctx, org(request), request.params.customerId, request.query),
     );
 
     app.post(

@@ -8,6 +8,7 @@ import { customers, orders } from '@guichet/db/schema/orders';
 import { organizations } from '@guichet/db/schema/organizations';
 import type { CustomerFilters, CustomerSort } from '@guichet/shared/customers';
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { afterCursor, isInstant } from '../../cursor';
 
 // Every function takes the organisation id and uses it in its WHERE. A customer's orders are found by
 // the buyer's e-mail (case-insensitive, by `orders_organization_email_idx`), so totals are always what
@@ -324,13 +325,26 @@ export async function retagCustomers(
 }
 
 /** The organisation's events, newest first, for the "bought or attended" filter. */
-export async function eventOptions(db: Queryable, organizationId: string, limit: number) {
+export async function eventOptions(
+  db: Queryable,
+  organizationId: string,
+  page: { limit: number; cursor?: string },
+) {
   return db
     .select({ id: events.id, name: events.name, startsAt: events.startsAt })
     .from(events)
-    .where(eq(events.organizationId, organizationId))
+    .where(
+      and(
+        eq(events.organizationId, organizationId),
+        afterCursor(page.cursor, events.startsAt, events.id, {
+          descending: true,
+          cast: sql`::timestamptz`,
+          accepts: isInstant,
+        }),
+      ),
+    )
     .orderBy(desc(events.startsAt), desc(events.id))
-    .limit(limit);
+    .limit(page.limit + 1);
 }
 
 // Consent and notes ------------------------------------------------------------------------------------------

@@ -5,18 +5,20 @@ import {
   bulkTagBodySchema,
   createMemberListBodySchema,
   customerDetailSchema,
-  customerEventOptionSchema,
+  customerEventOptionPageSchema,
   customerPageSchema,
   exportCustomersQuerySchema,
   listCustomersQuerySchema,
-  listHistoryEntrySchema,
+  listHistoryPageSchema,
   listMembersQuerySchema,
+  memberListPageSchema,
   memberListSchema,
   memberPageSchema,
   recordConsentBodySchema,
   updateCustomerBodySchema,
   updateMemberListBodySchema,
 } from '@guichet/shared/customers';
+import { pageQuerySchema } from '@guichet/shared/paging';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -94,10 +96,11 @@ export function customersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           ...common,
           summary: 'The organisation’s events (newest first), to filter customers by event',
-          response: { 200: z.array(customerEventOptionSchema), ...errorResponses(400, 401, 403) },
+          querystring: pageQuerySchema,
+          response: { 200: customerEventOptionPageSchema, ...errorResponses(400, 401, 403) },
         },
       },
-      async (request) => service.eventOptions(ctx, org(request)),
+      async (request) => service.eventOptions(ctx, org(request), request.query),
     );
 
     app.get(
@@ -181,11 +184,12 @@ export function customersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { access: 'memberLists.list' },
         schema: {
           ...common,
-          summary: 'The organisation’s member lists with their member counts',
-          response: { 200: z.array(memberListSchema), ...errorResponses(400, 401, 403) },
+          summary: 'The organisation’s member lists with their member counts, by name',
+          querystring: pageQuerySchema,
+          response: { 200: memberListPageSchema, ...errorResponses(400, 401, 403) },
         },
       },
-      async (request) => lists.memberLists(ctx, org(request)),
+      async (request) => lists.memberLists(ctx, org(request), request.query),
     );
 
     app.post(
@@ -292,10 +296,11 @@ export function customersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ...common,
           summary: 'Who added or removed whom on a list, and when (newest first)',
           params: listParams,
-          response: { 200: z.array(listHistoryEntrySchema), ...errorResponses(400, 401, 403, 404) },
+          querystring: pageQuerySchema,
+          response: { 200: listHistoryPageSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => lists.listHistory(ctx, org(request), request.params.listId),
+      async (request) => lists.listHistory(ctx, org(request), request.params.listId, request.query),
     );
   };
 }

@@ -13,9 +13,10 @@ import type {
   TimelineEntry,
   updateCustomerBodySchema,
 } from '@guichet/shared/customers';
+import type { Page } from '@guichet/shared/paging';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { decodeCursor, encodeCursor } from '../../cursor';
+import { decodeCursor, encodeCursor, keysetPage } from '../../cursor';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
 import { emitWebhookEvent } from '../integrations/webhook-events';
@@ -344,9 +345,17 @@ export async function recordConsent(
   return getCustomer(ctx, organizationId, kept.id);
 }
 
-export async function eventOptions(ctx: AppContext, organizationId: string): Promise<CustomerEventOption[]> {
-  const rows = await repository.eventOptions(ctx.db, organizationId, 500);
-  return rows.map((row) => ({ id: row.id, name: row.name, startsAt: row.startsAt.toISOString() }));
+export async function eventOptions(
+  ctx: AppContext,
+  organizationId: string,
+  query: { limit: number; cursor?: string },
+): Promise<Page<CustomerEventOption>> {
+  const rows = await repository.eventOptions(ctx.db, organizationId, query);
+  const page = keysetPage(rows, query.limit, (row) => [row.startsAt.toISOString(), row.id]);
+  return {
+    items: page.items.map((row) => ({ id: row.id, name: row.name, startsAt: row.startsAt.toISOString() })),
+    nextCursor: page.nextCursor,
+  };
 }
 
 export async function retagCustomers(

@@ -4,12 +4,18 @@ import { memberListHistory, memberListMembers, memberLists } from '@guichet/db/s
 import { staff } from '@guichet/db/schema/identity';
 import { customers } from '@guichet/db/schema/orders';
 import { and, asc, desc, eq, gt, ilike, inArray, or, sql } from 'drizzle-orm';
+import { afterCursor, afterId } from '../../cursor';
 
 // Every function takes the organisation id and uses it in its WHERE.
 
 export type MemberListRow = typeof memberLists.$inferSelect;
 
-export async function listMemberLists(db: Queryable, organizationId: string) {
+/** A page of the organisation's lists by name (case-insensitive), then id. */
+export async function listMemberLists(
+  db: Queryable,
+  organizationId: string,
+  page: { limit: number; cursor?: string },
+) {
   return db
     .select({
       list: memberLists,
@@ -17,8 +23,14 @@ export async function listMemberLists(db: Queryable, organizationId: string) {
         where m.organization_id = ${organizationId} and m.list_id = "member_lists"."id")`,
     })
     .from(memberLists)
-    .where(eq(memberLists.organizationId, organizationId))
-    .orderBy(asc(sql`lower(${memberLists.name})`), asc(memberLists.id));
+    .where(
+      and(
+        eq(memberLists.organizationId, organizationId),
+        afterCursor(page.cursor, sql`lower(${memberLists.name})`, memberLists.id),
+      ),
+    )
+    .orderBy(asc(sql`lower(${memberLists.name})`), asc(memberLists.id))
+    .limit(page.limit + 1);
 }
 
 export async function findMemberList(db: Queryable, organizationId: string, listId: string) {
@@ -153,7 +165,13 @@ export async function listMembers(
   return { rows: rows.slice(0, p.limit), more: rows.length > p.limit };
 }
 
-export async function listHistory(db: Queryable, organizationId: string, listId: string, limit: number) {
+/** A page of a list's history, newest first (uuidv7 ids). */
+export async function listHistory(
+  db: Queryable,
+  organizationId: string,
+  listId: string,
+  page: { limit: number; cursor?: string },
+) {
   return db
     .select({
       entry: memberListHistory,
@@ -164,9 +182,15 @@ export async function listHistory(db: Queryable, organizationId: string, listId:
     .from(memberListHistory)
     .innerJoin(customers, eq(customers.id, memberListHistory.customerId))
     .leftJoin(staff, eq(staff.id, memberListHistory.actorId))
-    .where(and(eq(memberListHistory.organizationId, organizationId), eq(memberListHistory.listId, listId)))
+    .where(
+      and(
+        eq(memberListHistory.organizationId, organizationId),
+        eq(memberListHistory.listId, listId),
+        afterId(page.cursor, memberListHistory.id, true),
+      ),
+    )
     .orderBy(desc(memberListHistory.id))
-    .limit(limit);
+    .limit(page.limit + 1);
 }
 
 /** The lists a customer is on, with the window of each. */

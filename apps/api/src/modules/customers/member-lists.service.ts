@@ -6,9 +6,10 @@ import type {
   MemberList,
   updateMemberListBodySchema,
 } from '@guichet/shared/customers';
+import type { Page } from '@guichet/shared/paging';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { decodeCursor, encodeCursor } from '../../cursor';
+import { decodeCursor, encodeCursor, keysetPage } from '../../cursor';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
 import { customerCreatedData, emitWebhookEvent } from '../integrations/webhook-events';
@@ -45,9 +46,14 @@ async function listOf(ctx: AppContext, organizationId: string, listId: string) {
   return list;
 }
 
-export async function memberLists(ctx: AppContext, organizationId: string): Promise<MemberList[]> {
-  const rows = await repository.listMemberLists(ctx.db, organizationId);
-  return rows.map((row) => view(row.list, row.memberCount));
+export async function memberLists(
+  ctx: AppContext,
+  organizationId: string,
+  query: { limit: number; cursor?: string },
+): Promise<Page<MemberList>> {
+  const rows = await repository.listMemberLists(ctx.db, organizationId, query);
+  const page = keysetPage(rows, query.limit, (row) => [row.list.name.toLowerCase(), row.list.id]);
+  return { items: page.items.map((row) => view(row.list, row.memberCount)), nextCursor: page.nextCursor };
 }
 
 export async function createMemberList(
@@ -230,10 +236,12 @@ export async function listHistory(
   ctx: AppContext,
   organizationId: string,
   listId: string,
-): Promise<ListHistoryEntry[]> {
+  query: { limit: number; cursor?: string },
+): Promise<Page<ListHistoryEntry>> {
   await listOf(ctx, organizationId, listId);
-  const rows = await repository.listHistory(ctx.db, organizationId, listId, 500);
-  return rows.map(({ entry, customerName, customerEmail, actorName }) => ({
+  const rows = await repository.listHistory(ctx.db, organizationId, listId, query);
+  const page = keysetPage(rows, query.limit, (row) => ['', row.entry.id]);
+  const items = page.items.map(({ entry, customerName, customerEmail, actorName }) => ({
     id: entry.id,
     customerId: entry.customerId,
     customerName,
@@ -244,4 +252,5 @@ export async function listHistory(
     actorName,
     at: entry.createdAt.toISOString(),
   }));
+  return { items, nextCursor: page.nextCursor };
 }

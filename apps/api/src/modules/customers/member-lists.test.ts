@@ -5,6 +5,7 @@ import type {
   MemberList,
   memberPageSchema,
 } from '@guichet/shared/customers';
+import type { Page } from '@guichet/shared/paging';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { boxOffice } from '../../../test/support/customers';
@@ -73,8 +74,21 @@ describe('member lists', () => {
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
       201, 400, 400, 400, 400, 400, 400, 400,
     ]);
-    const lists = (await shop.call('GET', '/api/member-lists')).json<MemberList[]>();
+    const lists = (await shop.call('GET', '/api/member-lists')).json<Page<MemberList>>().items;
     expect(lists.filter((list) => list.name === 'Rush hour')).toHaveLength(1);
+    // Walked two at a time, the pages give the same lists in the same order (by name), each once.
+    const walked: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Page<MemberList> = (
+        await shop.call('GET', `/api/member-lists?limit=2${cursor ? `&cursor=${cursor}` : ''}`)
+      ).json();
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      walked.push(...page.items.map((list) => list.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(walked).toEqual(lists.map((list) => list.id));
+    expect(lists.length).toBeGreaterThan(2);
   });
 
   it('take members by id, by e-mail and by filter, with a validity window, and ignore foreign ids', async () => {
@@ -102,7 +116,7 @@ describe('member lists', () => {
     ]);
     const zed = (await other.call('GET', `/api/customers/${ids.zed}`)).json<CustomerDetail>();
     expect(zed.lists).toEqual([]);
-    const lists = (await shop.call('GET', '/api/member-lists')).json<MemberList[]>();
+    const lists = (await shop.call('GET', '/api/member-lists')).json<Page<MemberList>>().items;
     expect(lists.find((entry) => entry.id === list.id)?.memberCount).toBe(3);
     // The filtered set of the customers page: members of the list.
     const onList = (await shop.call('GET', `/api/customers?listId=${list.id}`)).json<CustomerPage>();
@@ -136,12 +150,22 @@ describe('member lists', () => {
     const again = await shop.call('DELETE', `/api/member-lists/${list.id}/members/${ids.cat}`);
     expect(again.statusCode).toBe(404);
     const history = (await shop.call('GET', `/api/member-lists/${list.id}/history`)).json<
-      ListHistoryEntry[]
-    >();
+      Page<ListHistoryEntry>
+    >().items;
     expect(history.map((entry) => [entry.action, entry.customerEmail, entry.actorName])).toEqual([
       ['removed', 'cat@example.com', 'Olga Organiser'],
       ['added', 'cat@example.com', 'Olga Organiser'],
     ]);
+    // One entry a page: the newest first, then the other after the cursor, and no cursor after the last.
+    const first = (await shop.call('GET', `/api/member-lists/${list.id}/history?limit=1`)).json<
+      Page<ListHistoryEntry>
+    >();
+    expect(first.items.map((entry) => entry.id)).toEqual([history[0]?.id]);
+    expect(first.nextCursor).not.toBeNull();
+    const second = (
+      await shop.call('GET', `/api/member-lists/${list.id}/history?limit=1&cursor=${first.nextCursor}`)
+    ).json<Page<ListHistoryEntry>>();
+    expect(second).toEqual({ items: [history[1]], nextCursor: null });
     const cat = (await shop.call('GET', `/api/customers/${ids.cat}`)).json<CustomerDetail>();
     const listEntries = cat.timeline.filter((entry) => entry.kind === 'list');
     expect(listEntries.map((entry) => entry.kind === 'list' && entry.action)).toEqual(['removed', 'added']);

@@ -4,6 +4,7 @@ import { customerNotes, memberListMembers } from '@guichet/db/schema/customers';
 import { staff } from '@guichet/db/schema/identity';
 import { customers } from '@guichet/db/schema/orders';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { afterId } from '../../cursor';
 
 // Merging two records of one person and undoing it. Every function takes the organisation id and uses it
 // in its WHERE.
@@ -125,7 +126,13 @@ export async function markUnmerged(db: Queryable, organizationId: string, mergeI
 }
 
 /** Merges of a kept record (in force and undone), newest first, with who did them. */
-export async function mergesOfKept(db: Queryable, organizationId: string, keptId: string) {
+/** A page of the merges into a kept record, newest first (uuidv7 ids). */
+export async function mergesOfKept(
+  db: Queryable,
+  organizationId: string,
+  keptId: string,
+  page: { limit: number; cursor?: string },
+) {
   return db
     .select({
       merge: customerMerges,
@@ -136,9 +143,15 @@ export async function mergesOfKept(db: Queryable, organizationId: string, keptId
     .from(customerMerges)
     .innerJoin(customers, eq(customers.id, customerMerges.mergedId))
     .leftJoin(staff, eq(staff.id, customerMerges.mergedBy))
-    .where(and(eq(customerMerges.organizationId, organizationId), eq(customerMerges.keptId, keptId)))
+    .where(
+      and(
+        eq(customerMerges.organizationId, organizationId),
+        eq(customerMerges.keptId, keptId),
+        afterId(page.cursor, customerMerges.id, true),
+      ),
+    )
     .orderBy(desc(customerMerges.id))
-    .limit(100);
+    .limit(page.limit + 1);
 }
 
 export interface MergedRecord {

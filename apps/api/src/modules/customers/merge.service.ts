@@ -1,5 +1,7 @@
 import type { CustomerMerge, MergeCustomerBody } from '@guichet/shared/customer-records';
+import type { Page } from '@guichet/shared/paging';
 import type { AppContext } from '../../context';
+import { keysetPage } from '../../cursor';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
 import * as repository from './customers.repository';
@@ -30,10 +32,12 @@ export async function listMerges(
   ctx: AppContext,
   organizationId: string,
   customerId: string,
-): Promise<CustomerMerge[]> {
+  query: { limit: number; cursor?: string },
+): Promise<Page<CustomerMerge>> {
   const kept = await rootOf(ctx, organizationId, customerId);
-  const rows = await merges.mergesOfKept(ctx.db, organizationId, kept.id);
-  return rows.map(({ merge, mergedName, mergedEmail, actorName }) => ({
+  const rows = await merges.mergesOfKept(ctx.db, organizationId, kept.id, query);
+  const page = keysetPage(rows, query.limit, (row) => ['', row.merge.id]);
+  const items = page.items.map(({ merge, mergedName, mergedEmail, actorName }) => ({
     id: merge.id,
     keptId: merge.keptId,
     mergedId: merge.mergedId,
@@ -48,6 +52,7 @@ export async function listMerges(
     actorName,
     unmergedAt: merge.unmergedAt ? iso(merge.unmergedAt) : null,
   }));
+  return { items, nextCursor: page.nextCursor };
 }
 
 const sameRecord = () =>
@@ -103,8 +108,9 @@ export async function mergeCustomers(
     });
     return merge.id;
   });
-  const listed = await listMerges(ctx, organizationId, kept.id);
-  const made = listed.find((merge) => merge.id === mergeId);
+  // The newest first: the merge just made is on the first page.
+  const listed = await listMerges(ctx, organizationId, kept.id, { limit: 100 });
+  const made = listed.items.find((merge) => merge.id === mergeId);
   if (!made) throw customerNotFound();
   return made;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { auditLog } from '@guichet/db/schema/teams';
 import type { CustomerMerge } from '@guichet/shared/customer-records';
 import type { CustomerDetail, CustomerPage } from '@guichet/shared/customers';
+import type { Page } from '@guichet/shared/paging';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boxOffice } from '../../../test/support/customers';
@@ -124,7 +125,10 @@ describe('merging two records of one person', () => {
     const members = await shop.call('GET', `/api/member-lists/${press}/members`);
     expect(members.body).toContain(workId);
     expect(members.body).not.toContain(homeId);
-    const merges = (await shop.call('GET', `/api/customers/${homeId}/merges`)).json<CustomerMerge[]>();
+    const { items: merges, nextCursor } = (await shop.call('GET', `/api/customers/${homeId}/merges`)).json<
+      Page<CustomerMerge>
+    >();
+    expect(nextCursor).toBeNull();
     expect(merges).toHaveLength(1);
     expect(merges[0]?.unmergedAt).not.toBeNull();
     const audit = await t.app.ctx.db.select().from(auditLog).where(eq(auditLog.targetId, homeId));

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { errorResponses, organizationHeaderSchema } from '../../http';
 import { requireTenant } from '../../plugins/tenancy';
-import { attentionRows } from './attention.repository';
+import { attentionPage, attentionRows } from './attention.repository';
 import { dashboardEvents } from './events.service';
 import { figures } from './figures.service';
 import { type DashboardChanges, LiveDashboardChanges } from './live';
@@ -77,9 +77,11 @@ export function dashboardRoutes(ctx: AppContext, changes?: DashboardChanges): Fa
           response: { 200: attentionSchema, ...errorResponses(400, 401, 403) },
         },
       },
-      async (request) => ({
-        items: await attentionRows(ctx.db, org(request), request.query.unpaidDays, new Date()),
-      }),
+      async (request) =>
+        attentionPage(
+          await attentionRows(ctx.db, org(request), request.query, new Date()),
+          request.query.limit,
+        ),
     );
 
     app.get(

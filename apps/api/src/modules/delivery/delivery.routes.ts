@@ -1,4 +1,5 @@
 import { orderEmailsSchema } from '@guichet/shared/delivery';
+import { pageQuerySchema } from '@guichet/shared/paging';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -74,10 +75,12 @@ export function deliveryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           headers: organizationHeaderSchema,
           summary: 'The e-mails of an order (tickets, payment instructions): recipient, subject, delivery',
           params: z.object({ orderId: z.uuid() }),
+          querystring: pageQuerySchema,
           response: { 200: orderEmailsSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => listOrderEmails(ctx, requireTenant(request).organizationId, request.params.orderId),
+      async (request) =>
+        listOrderEmails(ctx, requireTenant(request).organizationId, request.params.orderId, request.query),
     );
   };
 }

@@ -1,5 +1,6 @@
 import type { OrderEmail, OrderEmailStatus, OrderEmails } from '@guichet/shared/delivery';
 import type { AppContext } from '../../context';
+import { keysetPage } from '../../cursor';
 import { AppError } from '../../errors';
 import { listOrderMail, type MailMessage } from '../mail/mail.repository';
 import { findOrder } from '../orders/orders.repository';
@@ -16,12 +17,17 @@ export async function listOrderEmails(
   ctx: AppContext,
   organizationId: string,
   orderId: string,
+  query: { limit: number; cursor?: string },
 ): Promise<OrderEmails> {
   const order = await findOrder(ctx.db, organizationId, orderId);
   if (!order) throw new AppError('not-found', 'No such order, ticket or event in this organisation.');
-  const rows = await listOrderMail(ctx.db, organizationId, orderId);
+  const page = keysetPage(await listOrderMail(ctx.db, organizationId, orderId, query), query.limit, (row) => [
+    '',
+    row.id,
+  ]);
   return {
-    items: rows.map((row): OrderEmail => {
+    nextCursor: page.nextCursor,
+    items: page.items.map((row): OrderEmail => {
       const mail = row.payload as MailMessage;
       return {
         id: row.id,

@@ -2,6 +2,7 @@ import type { Queryable } from '@guichet/db/client';
 import { memberLists } from '@guichet/db/schema/customers';
 import { memberGateLists, memberGates } from '@guichet/db/schema/gating';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { afterCursor } from '../../cursor';
 
 /**
  * The staff side of gated ticket types (decision 028): which member lists a `members` type admits and
@@ -91,11 +92,21 @@ export async function setGate(
 }
 
 /** The organisation's member lists by name, as the ticket-type form offers them. */
-export async function listChoices(db: Queryable, organizationId: string) {
+/** A page of the lists by name, then id. */
+export async function listChoices(
+  db: Queryable,
+  organizationId: string,
+  page: { limit: number; cursor?: string },
+) {
   return db
     .select({ id: memberLists.id, name: memberLists.name })
     .from(memberLists)
-    .where(eq(memberLists.organizationId, organizationId))
+    .where(
+      and(
+        eq(memberLists.organizationId, organizationId),
+        afterCursor(page.cursor, memberLists.name, memberLists.id),
+      ),
+    )
     .orderBy(asc(memberLists.name), asc(memberLists.id))
-    .limit(1000);
+    .limit(page.limit + 1);
 }

@@ -1,4 +1,5 @@
 import { memberListChoicesSchema } from '@guichet/shared/events';
+import { pageQuerySchema } from '@guichet/shared/paging';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -25,11 +26,13 @@ export function memberGateRoutes(ctx: AppContext, common: EventsSchema): Fastify
         config: { access: 'ticketTypes.memberLists' },
         schema: {
           ...common,
-          summary: 'The member lists a members-only ticket type may be restricted to (ids and names)',
+          summary:
+            'The member lists a members-only ticket type may be restricted to (ids and names), by name',
+          querystring: pageQuerySchema,
           response: { 200: memberListChoicesSchema, ...errorResponses(400, 401, 403) },
         },
       },
-      async (request) => memberListChoices(ctx, requireTenant(request).organizationId),
+      async (request) => memberListChoices(ctx, requireTenant(request).organizationId, request.query),
     );
   };
 }

@@ -1,5 +1,6 @@
 import type { Queryable } from '@guichet/db/client';
 import type { AppContext } from '../../context';
+import { keysetPage } from '../../cursor';
 import { invalid } from './event-guards';
 import { type Gate, gatesOf, listChoices, ownLists, setGate } from './member-gates.repository';
 
@@ -64,6 +65,13 @@ export async function copyGates(
 }
 
 /** The member lists staff may pick for a ticket type: ids and names only. */
-export async function memberListChoices(ctx: AppContext, organizationId: string) {
-  return { items: await listChoices(ctx.db, organizationId) };
+export async function memberListChoices(
+  ctx: AppContext,
+  organizationId: string,
+  query: { limit: number; cursor?: string },
+) {
+  return keysetPage(await listChoices(ctx.db, organizationId, query), query.limit, (row) => [
+    row.name,
+    row.id,
+  ]);
 }

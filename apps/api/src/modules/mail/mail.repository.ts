@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '@guichet/db/client';
 import { outbox } from '@guichet/db/schema/outbox';
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { afterId } from '../../cursor';
 
 /**
  * A file to attach, named rather than held: the outbox worker renders it when the mail leaves, so the
@@ -108,7 +109,13 @@ export async function markFailed(
 }
 
 /** The mail of one order, newest first; the organisation in the WHERE keeps other organisations' out. */
-export async function listOrderMail(db: Queryable, organizationId: string, orderId: string, limit = 100) {
+/** A page of an order's mail, newest first (uuidv7 ids). */
+export async function listOrderMail(
+  db: Queryable,
+  organizationId: string,
+  orderId: string,
+  page: { limit: number; cursor?: string },
+) {
   return db
     .select({
       id: outbox.id,
@@ -120,9 +127,15 @@ export async function listOrderMail(db: Queryable, organizationId: string, order
       processedAt: outbox.processedAt,
     })
     .from(outbox)
-    .where(and(eq(outbox.organizationId, organizationId), eq(outbox.orderId, orderId)))
-    .orderBy(desc(outbox.createdAt), desc(outbox.id))
-    .limit(limit);
+    .where(
+      and(
+        eq(outbox.organizationId, organizationId),
+        eq(outbox.orderId, orderId),
+        afterId(page.cursor, outbox.id, true),
+      ),
+    )
+    .orderBy(desc(outbox.id))
+    .limit(page.limit + 1);
 }
 
 /** One mail of the development mailbox (kept or waiting), for its attachments. */
@@ -135,11 +148,18 @@ export async function findMailboxItem(db: Database, id: string) {
 }
 
 /** The development mailbox: mail kept because no SMTP server is configured, newest first. */
-export async function listMailbox(db: Database, limit: number) {
+/** A page of the development mailbox, newest first (uuidv7 ids). */
+export async function listMailbox(db: Database, page: { limit: number; cursor?: string }) {
   return db
     .select({ id: outbox.id, payload: outbox.payload, createdAt: outbox.createdAt, status: outbox.status })
     .from(outbox)
-    .where(and(eq(outbox.kind, 'mail'), inArray(outbox.status, ['stored', 'pending'])))
-    .orderBy(desc(outbox.createdAt), desc(outbox.id))
-    .limit(limit);
+    .where(
+      and(
+        eq(outbox.kind, 'mail'),
+        inArray(outbox.status, ['stored', 'pending']),
+        afterId(page.cursor, outbox.id, true),
+      ),
+    )
+    .orderBy(desc(outbox.id))
+    .limit(page.limit + 1);
 }

@@ -1,7 +1,9 @@
+import { pageOf, pageQueryFields } from '@guichet/shared/paging';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { keysetPage } from '../../cursor';
 import { escapeHtml } from '../../html';
 import { errorResponses } from '../../http';
 import { type AttachmentRenderer, findMailboxItem, listMailbox, type MailMessage } from './mail.repository';
@@ -19,9 +21,12 @@ const mailboxItemSchema = z.object({
 
 const attachmentUrl = (id: string, index: number) => `/api/dev/mailbox/${id}/attachments/${index}`;
 
-async function readMailbox(ctx: AppContext) {
-  const rows = await listMailbox(ctx.db, 100);
-  return rows.map((row) => {
+/** A hundred by default: the newest mail is what a newcomer or a browser journey looks for. */
+const mailboxQuerySchema = z.object(pageQueryFields(100, 100));
+
+async function readMailbox(ctx: AppContext, query: { limit: number; cursor?: string }) {
+  const page = keysetPage(await listMailbox(ctx.db, query), query.limit, (row) => ['', row.id]);
+  const items = page.items.map((row) => {
     const mail = row.payload as MailMessage;
     return {
       id: row.id,
@@ -36,6 +41,7 @@ async function readMailbox(ctx: AppContext) {
       createdAt: row.createdAt.toISOString(),
     };
   });
+  return { items, nextCursor: page.nextCursor };
 }
 
 /**
@@ -50,11 +56,13 @@ export function mailboxApiRoutes(ctx: AppContext, render: AttachmentRenderer): F
         config: { access: 'devMailbox.list' },
         schema: {
           tags: ['development'],
-          summary: 'Mail kept in the outbox because no SMTP server is configured (development only)',
-          response: { 200: z.object({ items: z.array(mailboxItemSchema) }) },
+          summary:
+            'Mail kept in the outbox because no SMTP server is configured (development only), newest first',
+          querystring: mailboxQuerySchema,
+          response: { 200: pageOf(mailboxItemSchema) },
         },
       },
-      async () => ({ items: await readMailbox(ctx) }),
+      async (request) => readMailbox(ctx, request.query),
     );
 
     app.get(
@@ -100,7 +108,8 @@ function attachmentLinks(attachments: { filename: string; url: string }[]): stri
  */
 export function registerMailboxPage(app: FastifyInstance, ctx: AppContext): void {
   app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
-    const items = await readMailbox(ctx);
+    // The newest hundred: the page is for reading a code or an invitation just sent.
+    const { items } = await readMailbox(ctx, { limit: 100 });
     const list = items
       .map(
         (mail) =>

@@ -252,7 +252,10 @@ describe('the staff side of a members-only type', () => {
       });
     expect((await choices(memberStaff.accessToken)).statusCode).toBe(403);
     const offered = await choices(eventStaff.accessToken);
-    expect(offered.json()).toEqual({ items: [{ id: shop.list.id, name: 'Season members' }] });
+    expect(offered.json()).toEqual({
+      items: [{ id: shop.list.id, name: 'Season members' }],
+      nextCursor: null,
+    });
     // Back to 2 for the other tests; a type made public loses its lists.
     expect((await patch(eventStaff.accessToken, { maxPerMember: 2 })).statusCode).toBe(200);
   });

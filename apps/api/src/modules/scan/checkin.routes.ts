@@ -1,3 +1,4 @@
+import { pageQuerySchema } from '@guichet/shared/paging';
 import {
   attendeeSearchQuerySchema,
   attendeeSearchSchema,
@@ -47,10 +48,11 @@ export function checkinRoutes(ctx: AppContext, hub: HeadcountHub): FastifyPlugin
           ...common,
           summary: 'The event’s check-in lists',
           params: eventParams,
+          querystring: pageQuerySchema,
           response: { 200: checkinListsSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => lists.eventLists(ctx, org(request), request.params.id),
+      async (request) => lists.eventLists(ctx, org(request), request.params.id, request.query),
     );
 
     app.post(
@@ -162,7 +164,7 @@ export function checkinRoutes(ctx: AppContext, hub: HeadcountHub): FastifyPlugin
           response: { 200: conflictsSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => checkins.listConflicts(ctx, org(request), request.params.id, request.query.status),
+      async (request) => checkins.listConflicts(ctx, org(request), request.params.id, request.query),
     );
 
     app.post(
@@ -200,8 +202,7 @@ export function checkinRoutes(ctx: AppContext, hub: HeadcountHub): FastifyPlugin
           response: { 200: attendeeSearchSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) =>
-        checkins.searchAttendees(ctx, org(request), request.params.id, request.query.q, request.query.limit),
+      async (request) => checkins.searchAttendees(ctx, org(request), request.params.id, request.query),
     );
   };
 }

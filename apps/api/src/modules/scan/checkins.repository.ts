@@ -5,6 +5,7 @@ import { orders, tickets } from '@guichet/db/schema/orders';
 import { checkinConflicts, checkinLists, checkinLog, checkinPresence } from '@guichet/db/schema/scan';
 import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { afterId } from '../../cursor';
 
 // The check-in log, presence, conflicts and the reads behind sync, undo and the back office. Every
 // function takes the organisation id and uses it in its WHERE.
@@ -259,7 +260,7 @@ export async function eventConflicts(
   db: Queryable,
   organizationId: string,
   eventId: string,
-  status: 'open' | 'resolved' | 'all',
+  query: { status: 'open' | 'resolved' | 'all'; limit: number; cursor?: string },
 ) {
   return db
     .select()
@@ -268,11 +269,12 @@ export async function eventConflicts(
       and(
         eq(checkinConflicts.organizationId, organizationId),
         eq(checkinConflicts.eventId, eventId),
-        status === 'all' ? undefined : eq(checkinConflicts.status, status),
+        query.status === 'all' ? undefined : eq(checkinConflicts.status, query.status),
+        afterId(query.cursor, checkinConflicts.id, true),
       ),
     )
     .orderBy(desc(checkinConflicts.id))
-    .limit(500);
+    .limit(query.limit + 1);
 }
 
 export async function conflictsByIds(db: Queryable, organizationId: string, ids: string[]) {

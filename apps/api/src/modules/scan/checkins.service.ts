@@ -1,4 +1,5 @@
 import type { Queryable } from '@guichet/db/client';
+import type { Page } from '@guichet/shared/paging';
 import type {
   AttendeeResult,
   CheckinEntry,
@@ -13,6 +14,7 @@ import type {
 } from '@guichet/shared/scan';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import { keysetPage } from '../../cursor';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
 import { signingKey } from '../orders/ticket-secrets';
@@ -165,11 +167,12 @@ export async function listConflicts(
   ctx: AppContext,
   organizationId: string,
   eventId: string,
-  status: 'open' | 'resolved' | 'all',
-) {
+  query: { status: 'open' | 'resolved' | 'all'; limit: number; cursor?: string },
+): Promise<Page<Conflict>> {
   await eventOf(ctx.db, organizationId, eventId);
-  const rows = await repository.eventConflicts(ctx.db, organizationId, eventId, status);
-  return { items: await conflictViews(ctx.db, organizationId, rows) };
+  const rows = await repository.eventConflicts(ctx.db, organizationId, eventId, query);
+  const page = keysetPage(rows, query.limit, (row) => ['', row.id]);
+  return { items: await conflictViews(ctx.db, organizationId, page.items), nextCursor: page.nextCursor };
 }
 
 export async function resolveConflict(
@@ -281,11 +284,15 @@ export async function searchAttendees(
   ctx: AppContext,
   organizationId: string,
   eventId: string,
-  q: string,
-  limit: number,
-): Promise<{ items: AttendeeResult[] }> {
+  query: { q: string; limit: number; cursor?: string },
+): Promise<Page<AttendeeResult>> {
   await eventOf(ctx.db, organizationId, eventId);
-  const rows = await lists.searchTickets(ctx.db, organizationId, eventId, q, limit);
+  const page = keysetPage(
+    await lists.searchTickets(ctx.db, organizationId, eventId, query),
+    query.limit,
+    (row) => [row.buyerName, row.id],
+  );
+  const rows = page.items;
   const eventListIds = (await lists.eventLists(ctx.db, organizationId, [eventId])).map((list) => list.id);
   const presence = await repository.presenceOf(
     ctx.db,
@@ -294,6 +301,7 @@ export async function searchAttendees(
     rows.map((row) => row.id),
   );
   return {
+    nextCursor: page.nextCursor,
     items: rows.map((row) => ({
       id: row.id,
       attendeeName: row.attendeeName,

@@ -4,7 +4,9 @@ import { events, ticketTypes } from '@guichet/db/schema/events';
 import { orders, tickets } from '@guichet/db/schema/orders';
 import { organizations, staffOrganizations } from '@guichet/db/schema/organizations';
 import { checkinLists, checkinListTicketTypes } from '@guichet/db/schema/scan';
-import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { SCANNER_PERMISSIONS } from '@guichet/shared/permissions';
+import { and, arrayOverlaps, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { afterCursor, afterId, isInstant } from '../../cursor';
 
 // Every function takes the organisation id and uses it in its WHERE: another organisation's lists,
 // events and ticket types do not exist here.
@@ -42,6 +44,28 @@ export async function eventLists(db: Queryable, organizationId: string, eventIds
     .from(checkinLists)
     .where(and(eq(checkinLists.organizationId, organizationId), inArray(checkinLists.eventId, eventIds)))
     .orderBy(asc(checkinLists.id));
+  return withTypes(db, organizationId, rows);
+}
+
+/** One page of an event's lists, in the order they were made (uuidv7 ids). */
+export async function eventListsPage(
+  db: Queryable,
+  organizationId: string,
+  eventId: string,
+  page: { limit: number; cursor?: string },
+) {
+  const rows = await db
+    .select()
+    .from(checkinLists)
+    .where(
+      and(
+        eq(checkinLists.organizationId, organizationId),
+        eq(checkinLists.eventId, eventId),
+        afterId(page.cursor, checkinLists.id),
+      ),
+    )
+    .orderBy(asc(checkinLists.id))
+    .limit(page.limit + 1);
   return withTypes(db, organizationId, rows);
 }
 
@@ -127,8 +151,8 @@ export async function deleteList(db: Queryable, organizationId: string, listId: 
   return rows.length > 0;
 }
 
-/** The caller's memberships with the organisation's name (scanner discovery filters them by permission). */
-export async function memberships(db: Queryable, staffId: string) {
+/** A page of the organisations where the staff member may scan, by name then id. */
+export async function memberships(db: Queryable, staffId: string, page: { limit: number; cursor?: string }) {
   return db
     .select({
       id: organizations.id,
@@ -138,12 +162,23 @@ export async function memberships(db: Queryable, staffId: string) {
     })
     .from(staffOrganizations)
     .innerJoin(organizations, eq(organizations.id, staffOrganizations.organizationId))
-    .where(eq(staffOrganizations.staffId, staffId))
-    .orderBy(asc(organizations.name), asc(organizations.id));
+    .where(
+      and(
+        eq(staffOrganizations.staffId, staffId),
+        arrayOverlaps(staffOrganizations.permissions, [...SCANNER_PERMISSIONS]),
+        afterCursor(page.cursor, organizations.name, organizations.id),
+      ),
+    )
+    .orderBy(asc(organizations.name), asc(organizations.id))
+    .limit(page.limit + 1);
 }
 
 /** Events a scanner may pick: drafts and published events that ended less than a week ago, soonest first. */
-export async function scannableEvents(db: Queryable, organizationId: string) {
+export async function scannableEvents(
+  db: Queryable,
+  organizationId: string,
+  page: { limit: number; cursor?: string },
+) {
   return db
     .select({
       id: events.id,
@@ -159,10 +194,14 @@ export async function scannableEvents(db: Queryable, organizationId: string) {
         eq(events.organizationId, organizationId),
         inArray(events.status, ['draft', 'published']),
         sql`${events.endsAt} > now() - interval '7 days'`,
+        afterCursor(page.cursor, events.startsAt, events.id, {
+          cast: sql`::timestamptz`,
+          accepts: isInstant,
+        }),
       ),
     )
     .orderBy(asc(events.startsAt), asc(events.id))
-    .limit(200);
+    .limit(page.limit + 1);
 }
 
 const admissionColumns = {
@@ -190,10 +229,9 @@ export async function searchTickets(
   db: Queryable,
   organizationId: string,
   eventId: string,
-  q: string,
-  limit: number,
+  page: { q: string; limit: number; cursor?: string },
 ) {
-  const pattern = `%${escapeLike(q)}%`;
+  const pattern = `%${escapeLike(page.q)}%`;
   return db
     .select({ ...admissionColumns, buyerName: orders.buyerName, ticketTypeName: ticketTypes.name })
     .from(tickets)
@@ -208,8 +246,9 @@ export async function searchTickets(
           ilike(orders.buyerName, pattern),
           ilike(orders.code, pattern),
         ),
+        afterCursor(page.cursor, orders.buyerName, tickets.id),
       ),
     )
     .orderBy(asc(orders.buyerName), asc(tickets.id))
-    .limit(limit);
+    .limit(page.limit + 1);
 }

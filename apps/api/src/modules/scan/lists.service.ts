@@ -1,4 +1,5 @@
 import type { Queryable } from '@guichet/db/client';
+import type { Page } from '@guichet/shared/paging';
 import { canCallApi } from '@guichet/shared/permissions';
 import type {
   CheckinList,
@@ -9,6 +10,7 @@ import type {
 } from '@guichet/shared/scan';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import { keysetPage } from '../../cursor';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
 import * as repository from './lists.repository';
@@ -54,10 +56,16 @@ async function checkTypes(db: Queryable, organizationId: string, eventId: string
   }
 }
 
-export async function eventLists(ctx: AppContext, organizationId: string, eventId: string) {
+export async function eventLists(
+  ctx: AppContext,
+  organizationId: string,
+  eventId: string,
+  query: { limit: number; cursor?: string },
+): Promise<Page<CheckinList>> {
   await eventOf(ctx.db, organizationId, eventId);
-  const rows = await repository.eventLists(ctx.db, organizationId, [eventId]);
-  return { items: rows.map(listView) };
+  const rows = await repository.eventListsPage(ctx.db, organizationId, eventId, query);
+  const page = keysetPage(rows, query.limit, (row) => ['', row.id]);
+  return { items: page.items.map(listView), nextCursor: page.nextCursor };
 }
 
 export async function createList(
@@ -179,29 +187,43 @@ export async function deleteList(ctx: AppContext, organizationId: string, staffI
 export async function scanOrganizations(
   ctx: AppContext,
   staffId: string,
-): Promise<{ items: ScanOrganization[] }> {
-  const rows = await repository.memberships(ctx.db, staffId);
+  query: { limit: number; cursor?: string },
+): Promise<Page<ScanOrganization>> {
+  // The statement keeps the memberships holding one of SCANNER_PERMISSIONS: scan.redeem's entry.
+  const page = keysetPage(await repository.memberships(ctx.db, staffId, query), query.limit, (row) => [
+    row.name,
+    row.id,
+  ]);
   return {
-    items: rows
-      .filter((row) => canCallApi('scan.redeem', row.permissions))
-      .map((row) => ({
-        id: row.id,
-        name: row.name,
-        slug: row.slug,
-        permissions: row.permissions,
-        canManage: canCallApi('checkins.byHand', row.permissions),
-      })),
+    nextCursor: page.nextCursor,
+    items: page.items.map((row) => ({
+      id: row.id,
+      name: row.name,
+      slug: row.slug,
+      permissions: row.permissions,
+      canManage: canCallApi('checkins.byHand', row.permissions),
+    })),
   };
 }
 
-export async function scanEvents(ctx: AppContext, organizationId: string): Promise<{ items: ScanEvent[] }> {
-  const rows = await repository.scannableEvents(ctx.db, organizationId);
+export async function scanEvents(
+  ctx: AppContext,
+  organizationId: string,
+  query: { limit: number; cursor?: string },
+): Promise<Page<ScanEvent>> {
+  const page = keysetPage(
+    await repository.scannableEvents(ctx.db, organizationId, query),
+    query.limit,
+    (row) => [row.startsAt.toISOString(), row.id],
+  );
+  const rows = page.items;
   const lists = await repository.eventLists(
     ctx.db,
     organizationId,
     rows.map((row) => row.id),
   );
   return {
+    nextCursor: page.nextCursor,
     items: rows.map((row) => ({
       id: row.id,
       name: row.name,

@@ -1,3 +1,4 @@
+import { pageQuerySchema } from '@guichet/shared/paging';
 import {
   headcountSchema,
   offlineSnapshotSchema,
@@ -67,10 +68,11 @@ export function scanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['scan'],
           security: [{ bearer: [] }],
           summary: 'Organisations where the caller may scan tickets (SCAN, EVENT or ALL)',
+          querystring: pageQuerySchema,
           response: { 200: scanOrganizationsSchema, ...errorResponses(401) },
         },
       },
-      async (request) => scanOrganizations(ctx, requireStaffId(request)),
+      async (request) => scanOrganizations(ctx, requireStaffId(request), request.query),
     );
 
     app.get(
@@ -80,10 +82,11 @@ export function scanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           ...common,
           summary: 'Events the scanner can pick, with their check-in lists',
+          querystring: pageQuerySchema,
           response: { 200: scanEventsSchema, ...errorResponses(400, 401, 403) },
         },
       },
-      async (request) => scanEvents(ctx, requireTenant(request).organizationId),
+      async (request) => scanEvents(ctx, requireTenant(request).organizationId, request.query),
     );
 
     app.post(

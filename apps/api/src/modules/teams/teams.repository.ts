@@ -5,7 +5,7 @@ import { organizations, staffOrganizations } from '@guichet/db/schema/organizati
 import { invitations } from '@guichet/db/schema/teams';
 import type { MemberSort } from '@guichet/shared/teams';
 import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { decodeCursor, encodeCursor } from '../../cursor';
+import { afterId, decodeCursor, encodeCursor } from '../../cursor';
 
 // Every function takes the organisation id and uses it in its WHERE: "not yours" reads as "does not exist".
 
@@ -201,14 +201,25 @@ const invitationColumns = {
   invitedByEmail: staff.email,
 };
 
-export async function listPendingInvitations(db: Queryable, organizationId: string) {
+/** A page of pending invitations, newest first (uuidv7 ids: the order they were made in). */
+export async function listPendingInvitations(
+  db: Queryable,
+  organizationId: string,
+  page: { limit: number; cursor?: string },
+) {
   return db
     .select(invitationColumns)
     .from(invitations)
     .leftJoin(staff, eq(staff.id, invitations.invitedBy))
-    .where(and(eq(invitations.organizationId, organizationId), pending))
-    .orderBy(desc(invitations.createdAt), desc(invitations.id))
-    .limit(500);
+    .where(
+      and(
+        eq(invitations.organizationId, organizationId),
+        pending,
+        afterId(page.cursor, invitations.id, true),
+      ),
+    )
+    .orderBy(desc(invitations.id))
+    .limit(page.limit + 1);
 }
 
 export async function findPendingInvitation(db: Queryable, organizationId: string, invitationId: string) {

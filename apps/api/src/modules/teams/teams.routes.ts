@@ -1,3 +1,4 @@
+import { pageQuerySchema } from '@guichet/shared/paging';
 import {
   createInvitationBodySchema,
   invitationAcceptedSchema,
@@ -115,11 +116,12 @@ export function teamsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { access: 'teams.invitations' },
         schema: {
           ...common,
-          summary: 'Pending invitations (expired ones included until resent or revoked)',
+          summary: 'Pending invitations (expired ones included until resent or revoked), newest first',
+          querystring: pageQuerySchema,
           response: { 200: invitationListSchema, ...errorResponses(400, 401, 403) },
         },
       },
-      async (request) => service.listInvitations(ctx, requireTenant(request).organizationId),
+      async (request) => service.listInvitations(ctx, requireTenant(request).organizationId, request.query),
     );
 
     app.post(

@@ -3,6 +3,7 @@ import { normalizePermissions, type Permission } from '@guichet/shared/permissio
 import type {
   Invitation,
   InvitationAccepted,
+  InvitationList,
   InvitationPreview,
   MemberSort,
   TeamMember,
@@ -10,6 +11,7 @@ import type {
   TeamMemberPage,
 } from '@guichet/shared/teams';
 import type { AppContext } from '../../context';
+import { keysetPage } from '../../cursor';
 import { AppError } from '../../errors';
 import { newOpaqueToken, sha256 } from '../../tokens';
 import { listAudit, recordAudit } from '../audit/audit.service';
@@ -184,10 +186,12 @@ export async function removeMember(
 export async function listInvitations(
   ctx: AppContext,
   organizationId: string,
-): Promise<{ items: Invitation[] }> {
-  const rows = await repository.listPendingInvitations(ctx.db, organizationId);
+  query: { limit: number; cursor?: string },
+): Promise<InvitationList> {
+  const rows = await repository.listPendingInvitations(ctx.db, organizationId, query);
+  const page = keysetPage(rows, query.limit, (row) => ['', row.id]);
   const now = Date.now();
-  return { items: rows.map((row) => toInvitation(row, now)) };
+  return { items: page.items.map((row) => toInvitation(row, now)), nextCursor: page.nextCursor };
 }
 
 function invitationLink(ctx: AppContext, token: string): string {

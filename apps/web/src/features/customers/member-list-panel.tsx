@@ -36,6 +36,7 @@ export function MemberListPanel({ list }: { list: MemberList }) {
   const [adding, setAdding] = useState(false);
   const members = useMembers(list.id, q);
   const history = useListHistory(list.id);
+  const entries = history.data?.pages.flatMap((page) => page.items) ?? [];
   const remove = useRemoveMember(list.id);
   const items = members.data?.pages.flatMap((page) => page.items) ?? [];
   const window = (from: string | null, until: string | null) =>
@@ -149,9 +150,9 @@ export function MemberListPanel({ list }: { list: MemberList }) {
           <Title order={2} size="h4" id="list-history">
             {t('memberLists.history')}
           </Title>
-          {history.data && history.data.length === 0 && <Text c="dimmed">{t('memberLists.noHistory')}</Text>}
+          {entries.length === 0 && history.isSuccess && <Text c="dimmed">{t('memberLists.noHistory')}</Text>}
           <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {(history.data ?? []).slice(0, 100).map((entry) => (
+            {entries.map((entry) => (
               <Text component="li" size="sm" key={entry.id}>
                 {t(`memberLists.historyEntry_${entry.action}`, {
                   actor: entry.actorName ?? '—',
@@ -164,6 +165,17 @@ export function MemberListPanel({ list }: { list: MemberList }) {
               </Text>
             ))}
           </Stack>
+          {history.hasNextPage && (
+            <Group>
+              <Button
+                variant="default"
+                loading={history.isFetchingNextPage}
+                onClick={() => void history.fetchNextPage()}
+              >
+                {t('customers.loadMore')}
+              </Button>
+            </Group>
+          )}
         </Stack>
       </Paper>
       <AddMembersModal listId={list.id} opened={adding} onClose={() => setAdding(false)} />

@@ -1,5 +1,5 @@
 import type { AttentionItem } from '@guichet/shared/dashboard';
-import { Anchor, Card, List, Text } from '@mantine/core';
+import { Anchor, Button, Card, List, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { eventPath } from '../../lib/event-resource';
 import { useTranslation } from '../../lib/i18n';
@@ -20,9 +20,12 @@ function whereFixed(
 export function AttentionList({
   items,
   may,
+  more,
 }: {
   items: AttentionItem[];
   may: { events: boolean; finances: boolean; mailings?: boolean };
+  /** The next page, when the list has one. */
+  more?: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
 }) {
   const { t } = useTranslation();
   if (items.length === 0)
@@ -53,6 +56,16 @@ export function AttentionList({
           );
         })}
       </List>
+      {more?.hasNextPage && (
+        <Button
+          variant="subtle"
+          mt="xs"
+          loading={more.isFetchingNextPage}
+          onClick={() => void more.fetchNextPage()}
+        >
+          {t('teams.loadMore')}
+        </Button>
+      )}
     </Card>
   );
 }

@@ -121,7 +121,7 @@ export default function DashboardBoard() {
           {t('overview.attention.title')}
         </Title>
         {attention.data ? (
-          <AttentionList items={attention.data.items} may={may} />
+          <AttentionList items={attention.data.items} may={may} more={attention} />
         ) : (
           <Loader size="sm" aria-label={t('dashboard.loading')} />
         )}

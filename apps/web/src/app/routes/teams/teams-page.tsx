@@ -35,6 +35,7 @@ export default function TeamsPage() {
   const members = useMembers({ q, sort });
   const invitations = useInvitations();
   const items = members.data?.pages.flatMap((page) => page.items) ?? [];
+  const invited = invitations.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <Stack gap="lg">
@@ -96,14 +97,25 @@ export default function TeamsPage() {
           <Loader aria-label={t('app.loading')} />
         ) : invitations.isError ? (
           <FormError error={invitations.error} />
-        ) : invitations.data.items.length === 0 ? (
+        ) : invited.length === 0 ? (
           <Text c="dimmed">{t('teams.noInvitations')}</Text>
         ) : (
           <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {invitations.data.items.map((invitation) => (
+            {invited.map((invitation) => (
               <InvitationRow key={invitation.id} invitation={invitation} />
             ))}
           </Stack>
+        )}
+        {invitations.hasNextPage && (
+          <Group justify="center" mt="md">
+            <Button
+              variant="default"
+              loading={invitations.isFetchingNextPage}
+              onClick={() => void invitations.fetchNextPage()}
+            >
+              {t('teams.loadMore')}
+            </Button>
+          </Group>
         )}
       </section>
     </Stack>

@@ -1,5 +1,7 @@
+import type { Page } from '@guichet/shared/paging';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { LARGEST_PAGE, pagePath, readAllPages } from '../../../lib/paging';
 import { acquisitionKeys } from './keys';
 
 export interface AcquisitionEvent {
@@ -9,9 +11,12 @@ export interface AcquisitionEvent {
   status: string;
 }
 
-/** `GET /acquisition/events`: the organisation's events, for the filter and the link form. */
-export function getAcquisitionEvents(signal?: AbortSignal): Promise<{ items: AcquisitionEvent[] }> {
-  return api.get<{ items: AcquisitionEvent[] }>('/acquisition/events', { signal });
+/** `GET /acquisition/events`: the organisation's events, for the filter and the link form (every page). */
+export async function getAcquisitionEvents(signal?: AbortSignal): Promise<{ items: AcquisitionEvent[] }> {
+  const items = await readAllPages((cursor) =>
+    api.get<Page<AcquisitionEvent>>(pagePath('/acquisition/events', LARGEST_PAGE, cursor), { signal }),
+  );
+  return { items };
 }
 
 export function acquisitionEventsQueryOptions() {

@@ -1,20 +1,31 @@
 import type { ListHistoryEntry } from '@guichet/shared/customers';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Page } from '@guichet/shared/paging';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { pagePath } from '../../../lib/paging';
 import { customerKeys } from './keys';
 
-/** `GET /member-lists/{id}/history`: who added or removed whom, newest first. */
-export function getListHistory(listId: string, signal?: AbortSignal): Promise<ListHistoryEntry[]> {
-  return api.get<ListHistoryEntry[]>(`/member-lists/${encodeURIComponent(listId)}/history`, { signal });
+/** `GET /member-lists/{id}/history`: a page of who added or removed whom, newest first. */
+export function getListHistory(
+  listId: string,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<Page<ListHistoryEntry>> {
+  return api.get<Page<ListHistoryEntry>>(
+    pagePath(`/member-lists/${encodeURIComponent(listId)}/history`, 50, cursor),
+    { signal },
+  );
 }
 
 export function listHistoryQueryOptions(listId: string) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: customerKeys.history(listId),
-    queryFn: ({ signal }) => getListHistory(listId, signal),
+    queryFn: ({ pageParam, signal }) => getListHistory(listId, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
   });
 }
 
 export function useListHistory(listId: string) {
-  return useQuery(listHistoryQueryOptions(listId));
+  return useInfiniteQuery(listHistoryQueryOptions(listId));
 }

@@ -1,12 +1,21 @@
 import type { CustomerMerge } from '@guichet/shared/customer-records';
+import type { Page } from '@guichet/shared/paging';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { LARGEST_PAGE, pagePath, readAllPages } from '../../../lib/paging';
 import { customerPath } from './get-customer';
 import { customerKeys } from './keys';
 
-/** `GET /customers/{id}/merges`: the records merged into this customer (in force and undone). */
+/**
+ * `GET /customers/{id}/merges`: the records merged into this customer (in force and undone), every page:
+ * the timeline shows them all, and a person has a few duplicates at most.
+ */
 export function listMerges(customerId: string, signal?: AbortSignal): Promise<CustomerMerge[]> {
-  return api.get<CustomerMerge[]>(customerPath(customerId, '/merges'), { signal });
+  return readAllPages((cursor) =>
+    api.get<Page<CustomerMerge>>(pagePath(customerPath(customerId, '/merges'), LARGEST_PAGE, cursor), {
+      signal,
+    }),
+  );
 }
 
 export function mergesQueryOptions(customerId: string) {

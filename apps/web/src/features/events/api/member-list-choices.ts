@@ -2,10 +2,14 @@ import type { MemberListChoices } from '@guichet/shared/events';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { eventKeys } from '../../../lib/event-resource';
+import { LARGEST_PAGE, pagePath, readAllPages } from '../../../lib/paging';
 
-/** The member lists a members-only ticket type may be restricted to (ids and names). */
-export function getMemberListChoices(signal?: AbortSignal): Promise<MemberListChoices> {
-  return api.get<MemberListChoices>('/events/member-lists', { signal });
+/** The member lists a members-only ticket type may be restricted to (ids and names), every page. */
+export async function getMemberListChoices(signal?: AbortSignal): Promise<MemberListChoices> {
+  const items = await readAllPages((cursor) =>
+    api.get<MemberListChoices>(pagePath('/events/member-lists', LARGEST_PAGE, cursor), { signal }),
+  );
+  return { items, nextCursor: null };
 }
 
 export function memberListChoicesQueryOptions() {

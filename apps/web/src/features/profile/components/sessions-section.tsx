@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { FormError } from '../../../components/form-error';
 import { dateTimeFormat } from '../../../lib/date-format';
 import { useTranslation } from '../../../lib/i18n';
@@ -35,7 +35,7 @@ export function describeUserAgent(userAgent: string | null): string | null {
 /** `onSignedOutEverywhere`: this device was signed out too; the page leaves for the sign-in page. */
 export function SessionsSection({ onSignedOutEverywhere }: { onSignedOutEverywhere: () => void }) {
   const { t, locale } = useTranslation();
-  const sessions = useQuery(sessionsQueryOptions());
+  const sessions = useInfiniteQuery(sessionsQueryOptions());
   const revoke = useRevokeSession();
   const everywhere = useSignOutEverywhere();
   const format = dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
@@ -47,39 +47,54 @@ export function SessionsSection({ onSignedOutEverywhere }: { onSignedOutEverywhe
       </Text>
       <FormError error={sessions.error ?? revoke.error ?? everywhere.error} />
       <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-        {sessions.data?.map((session) => {
-          const device = describeUserAgent(session.userAgent) ?? t('profileSecurity.unknownDevice');
-          return (
-            <Group component="li" key={session.id} justify="space-between" wrap="wrap" gap="xs">
-              <div>
-                <Group gap="xs">
-                  <Text fw={500}>{device}</Text>
-                  {session.current && <Badge variant="light">{t('profileSecurity.thisDevice')}</Badge>}
-                </Group>
-                <Text size="xs" c="dimmed">
-                  {t('profileSecurity.since', {
-                    date: format.format(new Date(session.createdAt)),
-                    last: format.format(new Date(session.lastUsedAt)),
-                  })}
-                </Text>
-              </div>
-              {!session.current && (
-                <Button
-                  size="xs"
-                  variant="default"
-                  aria-label={t('profileSecurity.revokeLabel', { device })}
-                  loading={revoke.isPending && revoke.variables === session.id}
-                  onClick={() =>
-                    revoke.mutate(session.id, { onSuccess: () => toastSuccess(t('profileSecurity.revoked')) })
-                  }
-                >
-                  {t('profileSecurity.revoke')}
-                </Button>
-              )}
-            </Group>
-          );
-        })}
+        {sessions.data?.pages
+          .flatMap((page) => page.items)
+          .map((session) => {
+            const device = describeUserAgent(session.userAgent) ?? t('profileSecurity.unknownDevice');
+            return (
+              <Group component="li" key={session.id} justify="space-between" wrap="wrap" gap="xs">
+                <div>
+                  <Group gap="xs">
+                    <Text fw={500}>{device}</Text>
+                    {session.current && <Badge variant="light">{t('profileSecurity.thisDevice')}</Badge>}
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {t('profileSecurity.since', {
+                      date: format.format(new Date(session.createdAt)),
+                      last: format.format(new Date(session.lastUsedAt)),
+                    })}
+                  </Text>
+                </div>
+                {!session.current && (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    aria-label={t('profileSecurity.revokeLabel', { device })}
+                    loading={revoke.isPending && revoke.variables === session.id}
+                    onClick={() =>
+                      revoke.mutate(session.id, {
+                        onSuccess: () => toastSuccess(t('profileSecurity.revoked')),
+                      })
+                    }
+                  >
+                    {t('profileSecurity.revoke')}
+                  </Button>
+                )}
+              </Group>
+            );
+          })}
       </Stack>
+      {sessions.hasNextPage && (
+        <Group>
+          <Button
+            variant="subtle"
+            loading={sessions.isFetchingNextPage}
+            onClick={() => void sessions.fetchNextPage()}
+          >
+            {t('teams.loadMore')}
+          </Button>
+        </Group>
+      )}
       <Group>
         <Button
           variant="default"

@@ -1,16 +1,23 @@
 import type { InvitationList } from '@guichet/shared/teams';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { pagePath } from '../../../lib/paging';
 import { teamKeys } from './keys';
 
-export function getInvitations(signal?: AbortSignal): Promise<InvitationList> {
-  return api.get<InvitationList>('/teams/invitations', { signal });
+/** `GET /teams/invitations`: a page of the pending invitations, newest first. */
+export function getInvitations(cursor: string | null, signal?: AbortSignal): Promise<InvitationList> {
+  return api.get<InvitationList>(pagePath('/teams/invitations', 50, cursor), { signal });
 }
 
 export function invitationsQueryOptions() {
-  return queryOptions({ queryKey: teamKeys.invitations, queryFn: ({ signal }) => getInvitations(signal) });
+  return infiniteQueryOptions({
+    queryKey: teamKeys.invitations,
+    queryFn: ({ pageParam, signal }) => getInvitations(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
 }
 
 export function useInvitations() {
-  return useQuery(invitationsQueryOptions());
+  return useInfiniteQuery(invitationsQueryOptions());
 }
