@@ -15,7 +15,6 @@ import {
   stripeTestApp,
 } from '../../../test/support/payments';
 import { readPdf } from '../../../test/support/pdf-reader';
-import { orgHeaders } from '../../../test/support/teams';
 
 // Invoices asked for at checkout (decision 032): issued by the payment's transaction, whichever way the
 // order is paid, with the organisation's gapless invoice numbers. And credit notes issued only for refunds
