@@ -80,10 +80,6 @@ export function CheckoutForm({
     if (!EMAIL.test(email.trim())) found.email = t('buyer.checkout.emailInvalid');
     const typedCode = memberCode.replace(/[\s-]/g, '');
     if (gated && !/^\d{6}$/.test(typedCode)) found.memberCode = t('buyer.members.codeRequired');
-    if (invoiceAsked) {
-      for (const field of billingProblems(billing))
-        found[`billing-${field}`] = billing[field].trim() ? 'long' : 'missing';
-    }
     const lines = cart.lines.map(({ type, quantity }) => {
       const { names, gap } = attendeeNamesOf(attendees[type.id] ?? []);
       if (namesRequired) {
@@ -94,6 +90,11 @@ export function CheckoutForm({
       } else if (gap !== null) found[`attendee-${type.id}-${gap}`] = t('buyer.checkout.attendeeGap');
       return { ticketTypeId: type.id, quantity, ...(names ? { attendeeNames: names } : {}) };
     });
+    // After the attendees: the first field in error, in the page's order, gets the focus.
+    if (invoiceAsked) {
+      for (const field of billingProblems(billing))
+        found[`billing-${field}`] = billing[field].trim() ? 'long' : 'missing';
+    }
     const body: CreatePublicOrderBody = {
       buyer: { name: name.trim(), email: email.trim() },
       lines,
@@ -284,6 +285,7 @@ export function CheckoutForm({
             </Stack>
           </fieldset>
 
+          {/* Native boxes: the buyer's pages have a tight size budget. */}
           <label className="buyer-consent">
             <input
               type="checkbox"
@@ -306,7 +308,6 @@ export function CheckoutForm({
             </Suspense>
           )}
 
-          {/* Native boxes: the buyer's pages have a tight size budget. */}
           <label className="buyer-consent">
             <input
               type="checkbox"
