@@ -188,7 +188,10 @@ test('a wrong order code and an unknown event say "not found"', async ({ page })
   await expect(page).toHaveURL(new RegExp(`/e/${ORG}/no-such-event$`));
 });
 
-test('a buyer asks for an invoice at checkout, and the order page offers its PDF', async ({ page, request }) => {
+test('a buyer asks for an invoice at checkout, and the order page offers its PDF', async ({
+  page,
+  request,
+}) => {
   const seminar = `Seminar ${Date.now().toString(36)}`;
   await addFreeTicketType(request, seminar);
   await page.goto(EVENT_PAGE);

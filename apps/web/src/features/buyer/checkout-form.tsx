@@ -8,8 +8,8 @@ import { useTranslation } from '../../lib/i18n';
 import { errorMessage } from '../../lib/i18n/error-message';
 import { placePublicOrder } from './api/place-order';
 import { attendeeNamesOf, missingNames } from './attendee-names';
-import { billingOf, billingProblems, EMPTY_BILLING } from './billing';
 import { cartOf, type Quantities } from './cart';
+import type { CheckoutBilling } from './checkout-invoice';
 import { checkoutKey, forgetCheckoutKey } from './idempotency';
 import { MemberCodeField } from './member-code-field';
 import { visitorId } from './visits';
@@ -68,7 +68,7 @@ export function CheckoutForm({
   const gated = cart.lines.some((line) => line.type.membersOnly);
   const [memberCode, setMemberCode] = useState('');
   const [invoiceAsked, setInvoiceAsked] = useState(false);
-  const [billing, setBilling] = useState(EMPTY_BILLING);
+  const [invoice, setInvoice] = useState<CheckoutBilling>();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -91,10 +91,8 @@ export function CheckoutForm({
       return { ticketTypeId: type.id, quantity, ...(names ? { attendeeNames: names } : {}) };
     });
     // After the attendees: the first field in error, in the page's order, gets the focus.
-    if (invoiceAsked) {
-      for (const field of billingProblems(billing))
-        found[`billing-${field}`] = billing[field].trim() ? 'long' : 'missing';
-    }
+    // Checked by the fields' own chunk; not loaded yet, the company's name is missing.
+    if (invoiceAsked) Object.assign(found, invoice?.errors ?? { 'billing-name': 'missing' });
     const body: CreatePublicOrderBody = {
       buyer: { name: name.trim(), email: email.trim() },
       lines,
@@ -103,7 +101,7 @@ export function CheckoutForm({
       visitorId: visitorId(),
       ...(consent ? { marketingConsent: true } : {}),
       ...(gated ? { memberCode: typedCode } : {}),
-      ...(invoiceAsked ? { billing: billingOf(billing) } : {}),
+      ...(invoiceAsked && invoice ? { billing: invoice.billing } : {}),
     };
     return { errors: found, body };
   }
@@ -296,15 +294,7 @@ export function CheckoutForm({
           </label>
           {invoiceAsked && (
             <Suspense fallback={null}>
-              <CheckoutInvoice
-                value={billing}
-                onChange={setBilling}
-                problems={{
-                  name: errors['billing-name'],
-                  address: errors['billing-address'],
-                  vatNumber: errors['billing-vatNumber'],
-                }}
-              />
+              <CheckoutInvoice value={invoice} onChange={setInvoice} errors={errors} />
             </Suspense>
           )}
 
