@@ -153,7 +153,7 @@ export const publicOrderSchema = z.object({
   checkoutUrl: z.string().nullable().optional(),
   /** Money given back to the buyer so far. */
   refundedMinor: z.number().int().optional(),
-  /** The reference of the order's invoice once issued (asked for at checkout or from the order page). */
+  /** The reference of the order's invoice, once issued (asked for at checkout or from the order page). */
   invoiceReference: z.string().nullable().optional(),
 });
 export type PublicOrder = z.infer<typeof publicOrderSchema>;

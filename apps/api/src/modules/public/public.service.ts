@@ -117,7 +117,8 @@ export async function getPublicOrder(ctx: AppContext, code: string): Promise<Pub
   ]);
   const view = {
     ...publicOrderView(order, tickets, event, organization.offlinePaymentInstructions),
-    invoiceReference: invoice,
+    // Only once issued: the order's first answer (built before it was placed) has none either.
+    ...(invoice ? { invoiceReference: invoice } : {}),
   };
   // Only card orders have a payment page (the same shape as the order's first answer).
   return order.paymentMethod === 'stripe' ? { ...view, checkoutUrl } : view;
