@@ -187,3 +187,39 @@ test('a wrong order code and an unknown event say "not found"', async ({ page })
   // Still the buyer's page: no sign-in asked.
   await expect(page).toHaveURL(new RegExp(`/e/${ORG}/no-such-event$`));
 });
+
+test('a buyer asks for an invoice at checkout, and the order page offers its PDF', async ({
+  page,
+  request,
+}) => {
+  const seminar = `Seminar ${Date.now().toString(36)}`;
+  await addFreeTicketType(request, seminar);
+  await page.goto(EVENT_PAGE);
+  await chooseTickets(page, seminar, 1);
+  await page.getByRole('textbox', { name: 'Full name' }).fill('Iris Invoice');
+  await page.getByRole('textbox', { name: 'E-mail address' }).fill(uniqueEmail('invoice'));
+
+  // The company's fields appear (loaded then) when the box is ticked; the company's name is required.
+  await expect(page.getByRole('textbox', { name: 'Company name' })).toHaveCount(0);
+  await page.getByRole('checkbox', { name: 'Ask for an invoice' }).check();
+  await expect(page.getByRole('textbox', { name: 'Company name' })).toBeVisible();
+  await page.getByRole('button', { name: 'Get my tickets' }).click();
+  await expect(page.getByText('Give the name of the company to invoice.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Company name' })).toBeFocused();
+  await page.getByRole('textbox', { name: 'Company name' }).fill('Acme SARL');
+  await page.getByRole('textbox', { name: 'Address', exact: true }).fill('1 rue de la Paix, Paris');
+  await page.getByRole('textbox', { name: 'VAT number' }).fill('FR12345678901');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Get my tickets' }).click();
+
+  await expect(page).toHaveURL(/\/checkout\/firebase\?order=[A-Z0-9-]+$/);
+  await expect(page.getByText('Confirmed')).toBeVisible();
+  const invoice = page.getByRole('link', { name: /^Download invoice INV-\d{6} \(PDF\)$/ });
+  await expect(invoice).toBeVisible();
+  // Free tickets: no receipt, but the invoice asked for.
+  await expect(page.getByRole('link', { name: 'Download the receipt (PDF)' })).toHaveCount(0);
+  const pdf = await request.get((await invoice.getAttribute('href')) ?? '');
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect(pdf.headers()['content-disposition']).toMatch(/invoice-INV-\d{6}\.pdf/);
+});

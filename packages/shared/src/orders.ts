@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orderNetSchema } from './finances';
+import { billingDetailsSchema, orderNetSchema } from './finances';
 import { memberCodeSchema } from './member-gate';
 import { paymentSchema, refundSchema } from './payments';
 
@@ -45,6 +45,8 @@ export const createPublicOrderBodySchema = z.strictObject({
   marketingConsent: z.boolean().optional(),
   /** The one-time code mailed to the buyer's address: needed for members-only ticket types. */
   memberCode: memberCodeSchema.optional(),
+  /** The company to invoice, asked for at checkout: the invoice is issued when the order is paid. */
+  billing: billingDetailsSchema.optional(),
 });
 export type CreatePublicOrderBody = z.input<typeof createPublicOrderBodySchema>;
 
@@ -151,6 +153,8 @@ export const publicOrderSchema = z.object({
   checkoutUrl: z.string().nullable().optional(),
   /** Money given back to the buyer so far. */
   refundedMinor: z.number().int().optional(),
+  /** The reference of the order's invoice, once issued (asked for at checkout or from the order page). */
+  invoiceReference: z.string().nullable().optional(),
 });
 export type PublicOrder = z.infer<typeof publicOrderSchema>;
 

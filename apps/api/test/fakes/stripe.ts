@@ -85,6 +85,8 @@ export async function startFakeStripe(options: FakeStripeOptions) {
     webhookUrl: options.webhookUrl,
     /** Makes the next API calls fail with a 500 (to test the app's handling of Stripe outages). */
     failNext: 0,
+    /** Makes the next refunds end `failed` (as Stripe does for a charge it cannot refund): no money moves. */
+    refuseRefunds: 0,
   };
 
   function event(type: string, object: Json, account: string | null) {
@@ -384,6 +386,23 @@ export async function startFakeStripe(options: FakeStripeOptions) {
           'Refund amount is greater than unrefunded amount on charge.',
           'amount_too_large',
         );
+      if (state.refuseRefunds > 0) {
+        state.refuseRefunds -= 1;
+        const refused = {
+          id: newId('re'),
+          object: 'refund',
+          amount,
+          currency: intent.currency,
+          payment_intent: intent.id,
+          status: 'failed',
+          failure_reason: 'charge_for_pending_refund_disputed',
+          metadata: params.metadata ?? {},
+          account,
+          created: now(),
+        };
+        refunds.push(refused);
+        return { status: 200, body: refused };
+      }
       intent.refunded += amount;
       const refund = {
         id: newId('re'),

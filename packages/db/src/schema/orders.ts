@@ -59,6 +59,11 @@ export const orders = pgTable(
     /** The staff member who made a box-office order; null for buyers. */
     createdBy: uuid('created_by').references(() => staff.id, { onDelete: 'set null' }),
     note: text('note'),
+    /**
+     * The company a buyer asked at checkout to be invoiced (decision 032): the invoice is issued by the
+     * database when the order is paid, in the payment's transaction. Null: no invoice asked for at checkout.
+     */
+    billing: jsonb('billing').$type<{ name: string; address?: string; vatNumber?: string }>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,7 +2,7 @@ import type { Database, Queryable } from '@guichet/db/client';
 import type { Locale } from '@guichet/shared/i18n';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { receiptFile } from '../documents/document-files';
+import { invoiceFile, receiptFile } from '../documents/document-files';
 import type { AttachmentRef, AttachmentRenderer, RenderedAttachment } from '../mail/mail.repository';
 import { eventIcs } from '../orders/event-calendar';
 import {
@@ -69,6 +69,8 @@ export function attachmentRenderer(db: Database, publicUrl: string): AttachmentR
         return renderCalendar(db, publicUrl, await findOrder(db, ref.organizationId, ref.orderId));
       case 'receipt-pdf':
         return receiptFile(db, ref.organizationId, ref.orderId);
+      case 'invoice-pdf':
+        return invoiceFile(db, ref.organizationId, ref.orderId);
       default:
         return null;
     }

@@ -93,6 +93,18 @@ export async function receiptFile(
   return render(db, row, order?.locale === 'fr' ? 'fr' : 'en');
 }
 
+/** The order's invoice as issued (never issued here), attached to the tickets e-mail; null when none. */
+export async function invoiceFile(
+  db: AppContext['db'],
+  organizationId: string,
+  orderId: string,
+): Promise<DocumentFile | null> {
+  const row = await repository.findDocument(db, organizationId, orderId, 'invoice');
+  if (!row) return null;
+  const order = await repository.readOrder(db, organizationId, orderId);
+  return render(db, row, order?.locale === 'fr' ? 'fr' : 'en');
+}
+
 /**
  * The buyer's receipt or invoice by the order's code. A wrong code, an unpaid order and an invoice never
  * asked for give the same 404: nothing tells a guesser whether a code exists.

@@ -5,7 +5,7 @@ import { orders, tickets } from '@guichet/db/schema/orders';
 import { organizations } from '@guichet/db/schema/organizations';
 import { refunds } from '@guichet/db/schema/payments';
 import { organizationVatSettings } from '@guichet/db/schema/vat';
-import { and, asc, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 
 export type DocumentRow = typeof documents.$inferSelect;
 type Series = DocumentRow['series'];
@@ -119,7 +119,7 @@ export async function orderLines(db: Queryable, organizationId: string, orderId:
   return rows.map((row) => ({ ...row, quantity: Number(row.quantity), vatMinor: Number(row.vatMinor) }));
 }
 
-/** The order's refunds that gave money back (a refused one excluded), oldest first. */
+/** The order's refunds that gave money back (pending and refused ones excluded), oldest first. */
 export async function refundsOf(db: Queryable, organizationId: string, orderId: string) {
   return db
     .select({ id: refunds.id })
@@ -129,7 +129,7 @@ export async function refundsOf(db: Queryable, organizationId: string, orderId: 
         eq(refunds.organizationId, organizationId),
         eq(refunds.orderId, orderId),
         gt(refunds.amountMinor, 0),
-        ne(refunds.status, 'failed'),
+        eq(refunds.status, 'succeeded'),
       ),
     )
     .orderBy(asc(refunds.createdAt), asc(refunds.id));

@@ -140,6 +140,15 @@ export async function requestInvoice(
   });
 }
 
+/** The reference of the order's invoice, or null while it has none (the buyer's order page). */
+export async function invoiceReference(
+  db: AppContext['db'],
+  organizationId: string,
+  orderId: string,
+): Promise<string | null> {
+  return (await repository.findDocument(db, organizationId, orderId, 'invoice'))?.reference ?? null;
+}
+
 /** The order's receipt, issued now if it has none yet; null when the order was not paid. */
 export async function ensureReceipt(
   db: AppContext['db'],

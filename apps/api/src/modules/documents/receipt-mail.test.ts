@@ -1,7 +1,7 @@
 import type { OrderDetail } from '@guichet/shared/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../../../test/support/harness';
-import { bought, newShop, orderBody, typeId } from '../../../test/support/orders';
+import { bought, newShop, orderBody, orderIdOf, typeId } from '../../../test/support/orders';
 import { readPdf } from '../../../test/support/pdf-reader';
 import { appWithSmtp, attachmentOf } from '../../../test/support/smtp';
 import { orgHeaders } from '../../../test/support/teams';
@@ -64,5 +64,29 @@ describe('the receipt in the tickets e-mail', () => {
     const raw = received.get(body.buyer.email) ?? '';
     expect(raw).toContain('tickets-');
     expect(raw).not.toContain('receipt-');
+  });
+});
+
+describe('the invoice asked for at checkout, in the tickets e-mail', () => {
+  it('is attached as it was issued with the payment, beside the receipt', async () => {
+    const shop = await newShop(t.app, [{ name: 'Workshop', priceMinor: 3000, capacity: 10 }]);
+    const body = orderBody(shop, {
+      paymentMethod: 'offline',
+      lines: [{ ticketTypeId: typeId(shop), quantity: 1 }],
+      billing: { name: 'Studio Nord', vatNumber: 'FR55555555555' },
+    });
+    const order = await bought(t.app, shop, body);
+    const id = await orderIdOf(t.app, order.code);
+    expect((await shop.call('POST', `/api/orders/${id}/mark-paid`)).statusCode).toBe(200);
+    await t.app.outbox.drain();
+
+    const raw = received.get(body.buyer.email) ?? '';
+    expect(raw).toContain('receipt-R-');
+    const attachment = attachmentOf(raw, 'invoice-INV-000001.pdf');
+    expect(attachment?.headers).toMatch(/Content-Type: application\/pdf/);
+    const text = (await readPdf(attachment?.content ?? Buffer.alloc(0))).pages.join('\n');
+    expect(text).toContain('INV-000001');
+    expect(text).toContain('Studio Nord');
+    expect(text).toContain('FR55555555555');
   });
 });

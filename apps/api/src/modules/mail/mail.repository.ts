@@ -8,8 +8,11 @@ import { afterId } from '../../cursor';
  * transaction that queues the mail stays short. `tickets-pdf`: the valid tickets of a paid order.
  */
 export type AttachmentRef = {
-  /** `event-ics`: the order's event as an iCalendar file. `receipt-pdf`: a paid order's receipt. */
-  kind: 'tickets-pdf' | 'event-ics' | 'receipt-pdf';
+  /**
+   * `event-ics`: the order's event as an iCalendar file. `receipt-pdf`: a paid order's receipt.
+   * `invoice-pdf`: the invoice the buyer asked for at checkout.
+   */
+  kind: 'tickets-pdf' | 'event-ics' | 'receipt-pdf' | 'invoice-pdf';
   filename: string;
   organizationId: string;
   orderId: string;

@@ -303,14 +303,17 @@ const KEYED_SQL = `with locked as (
 // Tickets travel as one JSON array of records: PostgreSQL estimates its rows the same whatever the order's
 // size, so it plans the statement once per connection (with arrays it saw each order's size and planned
 // every execution anew).
-/** The audit's API token comes last, after the key's and the visitor's parameters. */
+/** The audit's API token comes after the key's and the visitor's parameters. */
 const tokenParam = (keyed: boolean, attributed: boolean) => 25 + (keyed ? 5 : 0) + (attributed ? 1 : 0);
+/** The company to invoice (null: none asked for) comes last, after the token. */
+const billingParam = (keyed: boolean, attributed: boolean) => tokenParam(keyed, attributed) + 1;
 
 const orderSql = (keyed: boolean, attributed: boolean) => `${keyed ? KEYED_SQL : 'with '}placed_order as (
   insert into orders (id, organization_id, event_id, code, status, channel, payment_method, buyer_name,
     buyer_email, locale, total_minor, currency, reserved_until, created_at, updated_at, paid_at, created_by,
-    note)
-  select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15, $16, $17
+    note, billing)
+  select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15, $16, $17,
+    $${billingParam(keyed, attributed)}::jsonb
   ${keyed ? 'where exists (select 1 from keyed)' : ''}
   returning id
 ), placed_tickets as (
@@ -373,7 +376,8 @@ const ATTRIBUTED_ORDER_SQL = orderSql(false, true);
 const KEYED_ATTRIBUTED_ORDER_SQL = orderSql(true, true);
 
 /**
- * The statement that writes the order, its tickets, its mail in the outbox, its audit entry and its webhook
+ * The statement that writes the order (with the company to invoice, whose invoice the database issues when
+ * the order is paid: decision 032), its tickets, its mail in the outbox, its audit entry and its webhook
  * events (`order.created`, and `order.paid` when it is paid at once: decision 034) (and the key's answer),
  * written by hand so they cost one round trip: the first of the order's transaction. Every
  * row is built before the transaction, so nothing needs reading back. It answers one `NewOrderRow`.
@@ -425,6 +429,7 @@ export function newOrderStatement(placed: NewOrder): RawStatement {
         : []),
       ...(visitorId ? [visitorId] : []),
       placed.audit.actorTokenId ?? null,
+      order.billing === null ? null : JSON.stringify(order.billing),
     ],
   };
 }

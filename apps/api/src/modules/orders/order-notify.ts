@@ -93,6 +93,17 @@ export function orderMail(
             },
           ]
         : []),
+      // The invoice asked for at checkout: issued by the payment's transaction, so there by the time it leaves.
+      ...(order.billing
+        ? [
+            {
+              kind: 'invoice-pdf' as const,
+              filename: `invoice-${order.code}.pdf`,
+              organizationId: order.organizationId,
+              orderId: order.id,
+            },
+          ]
+        : []),
     ],
   };
 }

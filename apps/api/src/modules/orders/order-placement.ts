@@ -65,6 +65,8 @@ export interface PlaceOrderInput {
   memberTypes?: ReadonlySet<string>;
   /** The marketing box's words when the buyer ticked it: the consent rides on the last statement. */
   consentWording?: string | undefined;
+  /** The company a buyer asked at checkout to be invoiced: stored with the order (its first statement). */
+  billing?: { name: string; address?: string | undefined; vatNumber?: string | undefined } | undefined;
 }
 
 export interface PlacedOrder {
@@ -240,6 +242,13 @@ export async function placeOrder(
     expiredAt: null,
     createdBy: input.actor,
     note: input.note ?? null,
+    billing: input.billing
+      ? {
+          name: input.billing.name,
+          ...(input.billing.address ? { address: input.billing.address } : {}),
+          ...(input.billing.vatNumber ? { vatNumber: input.billing.vatNumber } : {}),
+        }
+      : null,
   };
   // UUIDv7s made in one millisecond are not ordered among themselves: sorting them makes the tickets
   // list in the order of the lines and names given (tickets are read back in id order).

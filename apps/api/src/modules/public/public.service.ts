@@ -4,6 +4,7 @@ import type { createPublicOrderBodySchema, PublicEvent, PublicOrder } from '@gui
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { invoiceReference } from '../documents/documents.service';
 import {
   type PublishedEventRead,
   readPublishedEvent,
@@ -108,12 +109,17 @@ export async function getPublicOrder(ctx: AppContext, code: string): Promise<Pub
   const order = await findOrderByCode(ctx.db, code.toUpperCase());
   const event = order && (await findEventForOrders(ctx.db, order.organizationId, order.eventId));
   if (!order || !event) throw new AppError('not-found', 'No such order.');
-  const [tickets, organization, checkoutUrl] = await Promise.all([
+  const [tickets, organization, checkoutUrl, invoice] = await Promise.all([
     orderTickets(ctx.db, order.organizationId, order.id),
     organizer(ctx.db, order.organizationId),
     checkoutUrlFor(ctx, order),
+    order.paidAt ? invoiceReference(ctx.db, order.organizationId, order.id) : null,
   ]);
-  const view = publicOrderView(order, tickets, event, organization.offlinePaymentInstructions);
+  const view = {
+    ...publicOrderView(order, tickets, event, organization.offlinePaymentInstructions),
+    // Only once issued: the order's first answer (built before it was placed) has none either.
+    ...(invoice ? { invoiceReference: invoice } : {}),
+  };
   // Only card orders have a payment page (the same shape as the order's first answer).
   return order.paymentMethod === 'stripe' ? { ...view, checkoutUrl } : view;
 }
@@ -181,6 +187,7 @@ export async function createPublicOrder(
           : undefined,
         catalogue,
         memberTypes: pass && new Set(pass.ticketTypeIds),
+        billing: body.billing,
         answer:
           hashes &&
           ((placed) => ({

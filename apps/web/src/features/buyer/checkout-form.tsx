@@ -2,16 +2,20 @@ import { checkoutConsentWording } from '@guichet/shared/customer-values';
 import { formatMoney } from '@guichet/shared/money';
 import type { CreatePublicOrderBody, PublicEvent, PublicOrder } from '@guichet/shared/orders';
 import { Alert, Button, Divider, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type FormEvent, type Ref, useRef, useState } from 'react';
+import { type FormEvent, lazy, type Ref, Suspense, useRef, useState } from 'react';
 import { isApiError } from '../../lib/api-error';
 import { useTranslation } from '../../lib/i18n';
 import { errorMessage } from '../../lib/i18n/error-message';
 import { placePublicOrder } from './api/place-order';
 import { attendeeNamesOf, missingNames } from './attendee-names';
 import { cartOf, type Quantities } from './cart';
+import type { CheckoutBilling } from './checkout-invoice';
 import { checkoutKey, forgetCheckoutKey } from './idempotency';
 import { MemberCodeField } from './member-code-field';
 import { visitorId } from './visits';
+
+// The company fields and their strings load when the buyer asks for an invoice (the page's size budget).
+const CheckoutInvoice = lazy(() => import('./checkout-invoice'));
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** A second request with the same key while the first is still running: wait, then ask again. */
@@ -63,6 +67,8 @@ export function CheckoutForm({
   // Members-only tickets need the one-time code mailed to the buyer's address.
   const gated = cart.lines.some((line) => line.type.membersOnly);
   const [memberCode, setMemberCode] = useState('');
+  const [invoiceAsked, setInvoiceAsked] = useState(false);
+  const [invoice, setInvoice] = useState<CheckoutBilling>();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -84,6 +90,9 @@ export function CheckoutForm({
       } else if (gap !== null) found[`attendee-${type.id}-${gap}`] = t('buyer.checkout.attendeeGap');
       return { ticketTypeId: type.id, quantity, ...(names ? { attendeeNames: names } : {}) };
     });
+    // After the attendees: the first field in error, in the page's order, gets the focus.
+    // Checked by the fields' own chunk; not loaded yet, the company's name is missing.
+    if (invoiceAsked) Object.assign(found, invoice?.errors ?? { 'billing-name': 'missing' });
     const body: CreatePublicOrderBody = {
       buyer: { name: name.trim(), email: email.trim() },
       lines,
@@ -92,6 +101,7 @@ export function CheckoutForm({
       visitorId: visitorId(),
       ...(consent ? { marketingConsent: true } : {}),
       ...(gated ? { memberCode: typedCode } : {}),
+      ...(invoiceAsked && invoice ? { billing: invoice.billing } : {}),
     };
     return { errors: found, body };
   }
@@ -104,6 +114,7 @@ export function CheckoutForm({
       const path = String(item?.path ?? '');
       if (path === 'body.buyer.name') found.name = t('buyer.checkout.nameRequired');
       if (path === 'body.buyer.email') found.email = t('buyer.checkout.emailInvalid');
+      if (path.startsWith('body.billing.')) found[`billing-${path.slice(13)}`] = 'refused';
       const line = /^body\.lines\.(\d+)\.attendeeNames$/.exec(path);
       const entry = line ? cart.lines[Number(line[1])] : undefined;
       if (entry) {
@@ -272,7 +283,21 @@ export function CheckoutForm({
             </Stack>
           </fieldset>
 
-          {/* A native box: the buyer's pages have a tight size budget. */}
+          {/* Native boxes: the buyer's pages have a tight size budget. */}
+          <label className="buyer-consent">
+            <input
+              type="checkbox"
+              checked={invoiceAsked}
+              onChange={(change) => setInvoiceAsked(change.currentTarget.checked)}
+            />
+            <span>{t('buyer.documents.askInvoice')}</span>
+          </label>
+          {invoiceAsked && (
+            <Suspense fallback={null}>
+              <CheckoutInvoice value={invoice} onChange={setInvoice} errors={errors} />
+            </Suspense>
+          )}
+
           <label className="buyer-consent">
             <input
               type="checkbox"

@@ -1,38 +1,33 @@
-import type { BuyerDocument } from '@guichet/shared/finances';
 import type { PublicOrder } from '@guichet/shared/orders';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { LimitedTextarea, LimitedTextInput } from '../../components/limited-text';
 import { useTranslation } from '../../lib/i18n';
 import { errorMessage } from '../../lib/i18n/error-message';
 import { invoicePdfUrl } from './api/invoice-pdf';
 import { receiptPdfUrl } from './api/receipt-pdf';
 import { requestInvoice } from './api/request-invoice';
+import { billingOf, billingProblems, EMPTY_BILLING } from './billing';
+import { BillingFields } from './billing-fields';
 
-/** A paid order's receipt, and an invoice made out to the buyer's company when they ask for one. */
+/**
+ * A paid order's receipt (when it cost something), and an invoice made out to the buyer's company: the one
+ * asked for at checkout, or one they ask for here.
+ */
 export function OrderDocuments({ order }: { order: PublicOrder }) {
   const { t } = useTranslation();
   const [asking, setAsking] = useState(false);
-  const [name, setName] = useState('');
-  const [address, setAddress] = useState('');
-  const [vatNumber, setVatNumber] = useState('');
+  const [billing, setBilling] = useState(EMPTY_BILLING);
   const [busy, setBusy] = useState(false);
-  const [invoice, setInvoice] = useState<BuyerDocument | null>(null);
+  const [invoice, setInvoice] = useState<string | null>(order.invoiceReference ?? null);
   // Said beside the form: the buyer's pages show no toasts.
   const [failure, setFailure] = useState<unknown>(null);
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) return;
+    if (billingProblems(billing).length > 0) return;
     setBusy(true);
     setFailure(null);
     try {
-      setInvoice(
-        await requestInvoice(order.code, {
-          name: name.trim(),
-          ...(address.trim() ? { address: address.trim() } : {}),
-          ...(vatNumber.trim() ? { vatNumber: vatNumber.trim() } : {}),
-        }),
-      );
+      setInvoice((await requestInvoice(order.code, billingOf(billing))).reference);
       setAsking(false);
     } catch (error) {
       setFailure(error);
@@ -47,12 +42,14 @@ export function OrderDocuments({ order }: { order: PublicOrder }) {
           {t('buyer.documents.title')}
         </Title>
         <Group gap="sm">
-          <Button component="a" href={receiptPdfUrl(order.code)} variant="light">
-            {t('buyer.documents.receipt')}
-          </Button>
+          {order.totalMinor > 0 && (
+            <Button component="a" href={receiptPdfUrl(order.code)} variant="light">
+              {t('buyer.documents.receipt')}
+            </Button>
+          )}
           {invoice ? (
             <Button component="a" href={invoicePdfUrl(order.code)} variant="light">
-              {t('buyer.documents.invoice', { reference: invoice.reference })}
+              {t('buyer.documents.invoice', { reference: invoice })}
             </Button>
           ) : (
             !asking && (
@@ -73,27 +70,7 @@ export function OrderDocuments({ order }: { order: PublicOrder }) {
                   {errorMessage(failure)}
                 </Alert>
               )}
-              <LimitedTextInput
-                label={t('buyer.documents.company')}
-                value={name}
-                onChange={(event) => setName(event.currentTarget.value)}
-                limit={200}
-                required
-              />
-              <LimitedTextarea
-                label={t('buyer.documents.address')}
-                value={address}
-                onChange={(event) => setAddress(event.currentTarget.value)}
-                limit={500}
-                autosize
-                minRows={2}
-              />
-              <LimitedTextInput
-                label={t('buyer.documents.vatNumber')}
-                value={vatNumber}
-                onChange={(event) => setVatNumber(event.currentTarget.value)}
-                limit={40}
-              />
+              <BillingFields value={billing} onChange={setBilling} idPrefix="invoice" />
               <Group gap="sm">
                 <Button type="submit" loading={busy}>
                   {t('buyer.documents.send')}

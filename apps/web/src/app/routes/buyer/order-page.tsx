@@ -184,7 +184,9 @@ function OrderView({
       )}
 
       {issued.length > 0 && <IssuedTickets order={order} issued={issued} />}
-      {order.status === 'paid' && order.totalMinor > 0 && <OrderDocuments order={order} />}
+      {order.status === 'paid' && (order.totalMinor > 0 || order.invoiceReference) && (
+        <OrderDocuments order={order} />
+      )}
     </Stack>
   );
 }
