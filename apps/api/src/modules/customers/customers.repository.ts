@@ -16,7 +16,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql
 export type CustomerRow = typeof customers.$inferSelect;
 
 /** Orders that count for a customer: placed and not given up (reservations count once paid). */
-const LIVE_ORDER = sql`('paid', 'pending_payment')`;
+export const LIVE_ORDER = sql`('paid', 'pending_payment')`;
 
 const c = customers;
 
@@ -35,7 +35,7 @@ const currentConsent = (organizationId: string) =>
   sql`(select cc.granted from customer_consents cc where cc.organization_id = ${organizationId}
     and cc.customer_id = ${c.id} order by cc.id desc limit 1)`;
 
-function filterConditions(organizationId: string, f: CustomerFilters): (SQL | undefined)[] {
+export function filterConditions(organizationId: string, f: CustomerFilters): (SQL | undefined)[] {
   const search = f.q ? `%${escapeLike(f.q)}%` : undefined;
   const spendBounded = f.spendCurrency && (f.spendMin !== undefined || f.spendMax !== undefined);
   const spend = sql`coalesce((select sum(o.total_minor - o.refunded_minor) from orders o
@@ -79,7 +79,7 @@ function filterConditions(organizationId: string, f: CustomerFilters): (SQL | un
   ];
 }
 
-const SORT_COLUMNS: Record<CustomerSort, { key: SQL; cast: SQL }> = {
+export const SORT_COLUMNS: Record<CustomerSort, { key: SQL; cast: SQL }> = {
   lastSeen: { key: sql`${c.lastOrderAt}`, cast: sql`timestamptz` },
   firstSeen: { key: sql`${c.firstOrderAt}`, cast: sql`timestamptz` },
   name: { key: sql`lower(${c.name})`, cast: sql`text` },
