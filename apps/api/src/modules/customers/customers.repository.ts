@@ -100,27 +100,6 @@ export interface CustomerListParams {
   after?: [string, string] | undefined;
 }
 
-/**
- * One page of customers in keyset order (sort value, then id). The sort value is read back as text, so
- * the next page starts exactly after the last row, to the microsecond.
- */
-export async function listCustomers(db: Queryable, organizationId: string, p: CustomerListParams) {
-  const { key, cast } = SORT_COLUMNS[p.sort];
-  const after = p.after
-    ? p.direction === 'desc'
-      ? sql`(${key}, ${c.id}) < (${p.after[0]}::${cast}, ${p.after[1]}::uuid)`
-      : sql`(${key}, ${c.id}) > (${p.after[0]}::${cast}, ${p.after[1]}::uuid)`
-    : undefined;
-  const order = p.direction === 'desc' ? [desc(key), desc(c.id)] : [asc(key), asc(c.id)];
-  const rows = await db
-    .select({ customer: c, sortValue: sql<string>`(${key})::text` })
-    .from(c)
-    .where(and(...filterConditions(organizationId, p.filters), after))
-    .orderBy(...order)
-    .limit(p.limit + 1);
-  return { rows: rows.slice(0, p.limit), more: rows.length > p.limit };
-}
-
 /** The ids of the customers matching a filter, at most `limit` (adding a filtered set to a list). */
 export async function customerIdsMatching(
   db: Queryable,
