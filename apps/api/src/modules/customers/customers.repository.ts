@@ -45,16 +45,11 @@ export function filterConditions(organizationId: string, f: CustomerFilters): (S
     isNull(c.mergedInto),
     search && f.q
       ? or(
-          // The name and the e-mail together, as `customers_search_idx` (a trigram index, on PostgreSQL)
-          // has them; the second test keeps a term with a line break from matching across the two.
-          and(
-            sql`(${c.name} || E'\n' || ${c.email}) ilike ${search}`,
-            or(ilike(c.name, search), ilike(c.email, search)),
-          ),
-          // An order's code finds its buyer (codes are exact: 16 characters, upper case). As an array
-          // computed once, the match can use the e-mail index beside the trigram one.
-          sql`lower(${c.email}) = any(array(select lower(o.buyer_email) from orders o
-            where o.organization_id = ${organizationId} and o.code = ${f.q.toUpperCase()}))`,
+          ilike(c.name, search),
+          ilike(c.email, search),
+          // An order's code finds its buyer (codes are exact: 16 characters, upper case).
+          sql`lower(${c.email}) in (select lower(o.buyer_email) from orders o
+            where o.organization_id = ${organizationId} and o.code = ${f.q.toUpperCase()})`,
         )
       : undefined,
     f.eventId && f.eventRelation === 'bought'
