@@ -2,6 +2,7 @@
 // BENCH_DATA_DIR: the embedded database's folder; BENCH_WORKERS=true starts its jobs (outbox, mailings),
 // which send to SMTP_URL at MAILING_RATE_PER_MINUTE when the bench gives them. VISITS_RECORDING=off: the
 // visits bench's baseline.
+import v8 from 'node:v8';
 import { openDatabase } from '@guichet/db/client';
 import { buildApp } from '../../apps/api/src/app';
 import { loadConfig } from '../../apps/api/src/config';
@@ -38,6 +39,19 @@ const app = await buildApp({
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
+
+// BENCH_MEMORY_LOG=<ms>: the process's memory (resident, V8 heap used and total, young generation, external and
+// array buffers, in MB) on stderr at that interval, to see what a resident-memory peak is made of.
+if (process.env.BENCH_MEMORY_LOG) {
+  const mb = (bytes: number) => Math.round(bytes / 1_048_576);
+  setInterval(() => {
+    const usage = process.memoryUsage();
+    const young = v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
+    console.error(
+      `memory rss ${mb(usage.rss)} heapUsed ${mb(usage.heapUsed)} heapTotal ${mb(usage.heapTotal)} young ${mb(young?.space_size ?? 0)} external ${mb(usage.external)} arrayBuffers ${mb(usage.arrayBuffers)}`,
+    );
+  }, Number(process.env.BENCH_MEMORY_LOG)).unref();
+}
 
 const email = `bench-${Date.now()}@example.com`;
 const password = 'bench-password';

@@ -189,6 +189,11 @@ export const customers = pgTable(
     index('customers_tags_idx').using('gin', table.tags),
     uniqueIndex('customers_organization_email_idx').on(table.organizationId, sql`lower(${table.email})`),
     index('customers_organization_last_order_idx').on(table.organizationId, table.lastOrderAt, table.id),
+    // The records merged into a page's rows, read with every page of the list (a scan of the organisation's
+    // customers without it). Only merged records are in it: the checkout's upsert never adds an entry.
+    index('customers_organization_merged_into_idx')
+      .on(table.organizationId, table.mergedInto)
+      .where(sql`${table.mergedInto} is not null`),
     check('customers_counts_valid', sql`${table.orderCount} >= 0 and ${table.totalSpentMinor} >= 0`),
   ],
 );

@@ -17,7 +17,7 @@ import { afterCursor, isInstant } from '../../cursor';
 export type CustomerRow = typeof customers.$inferSelect;
 
 /** Orders that count for a customer: placed and not given up (reservations count once paid). */
-const LIVE_ORDER = sql`('paid', 'pending_payment')`;
+export const LIVE_ORDER = sql`('paid', 'pending_payment')`;
 
 const c = customers;
 
@@ -36,7 +36,7 @@ const currentConsent = (organizationId: string) =>
   sql`(select cc.granted from customer_consents cc where cc.organization_id = ${organizationId}
     and cc.customer_id = ${c.id} order by cc.id desc limit 1)`;
 
-function filterConditions(organizationId: string, f: CustomerFilters): (SQL | undefined)[] {
+export function filterConditions(organizationId: string, f: CustomerFilters): (SQL | undefined)[] {
   const search = f.q ? `%${escapeLike(f.q)}%` : undefined;
   const spendBounded = f.spendCurrency && (f.spendMin !== undefined || f.spendMax !== undefined);
   const spend = sql`coalesce((select sum(o.total_minor - o.refunded_minor) from orders o
@@ -80,7 +80,7 @@ function filterConditions(organizationId: string, f: CustomerFilters): (SQL | un
   ];
 }
 
-const SORT_COLUMNS: Record<CustomerSort, { key: SQL; cast: SQL }> = {
+export const SORT_COLUMNS: Record<CustomerSort, { key: SQL; cast: SQL }> = {
   lastSeen: { key: sql`${c.lastOrderAt}`, cast: sql`timestamptz` },
   firstSeen: { key: sql`${c.firstOrderAt}`, cast: sql`timestamptz` },
   name: { key: sql`lower(${c.name})`, cast: sql`text` },
@@ -94,27 +94,6 @@ export interface CustomerListParams {
   limit: number;
   /** The last row shown: its sort value (as PostgreSQL writes it) and id. */
   after?: [string, string] | undefined;
-}
-
-/**
- * One page of customers in keyset order (sort value, then id). The sort value is read back as text, so
- * the next page starts exactly after the last row, to the microsecond.
- */
-export async function listCustomers(db: Queryable, organizationId: string, p: CustomerListParams) {
-  const { key, cast } = SORT_COLUMNS[p.sort];
-  const after = p.after
-    ? p.direction === 'desc'
-      ? sql`(${key}, ${c.id}) < (${p.after[0]}::${cast}, ${p.after[1]}::uuid)`
-      : sql`(${key}, ${c.id}) > (${p.after[0]}::${cast}, ${p.after[1]}::uuid)`
-    : undefined;
-  const order = p.direction === 'desc' ? [desc(key), desc(c.id)] : [asc(key), asc(c.id)];
-  const rows = await db
-    .select({ customer: c, sortValue: sql<string>`(${key})::text` })
-    .from(c)
-    .where(and(...filterConditions(organizationId, p.filters), after))
-    .orderBy(...order)
-    .limit(p.limit + 1);
-  return { rows: rows.slice(0, p.limit), more: rows.length > p.limit };
 }
 
 /** The ids of the customers matching a filter, at most `limit` (adding a filtered set to a list). */

@@ -20,6 +20,7 @@ import { decodeCursor, encodeCursor, keysetPage } from '../../cursor';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
 import { emitWebhookEvent } from '../integrations/webhook-events';
+import { customerPageRows } from './customer-page.repository';
 import * as repository from './customers.repository';
 import * as lists from './member-lists.repository';
 import { mergedRecordsOf } from './merge.repository';
@@ -65,28 +66,32 @@ async function summaries(
     const addresses = [row.email, ...merged.filter((m) => m.rootId === row.id).map((m) => m.email)];
     totals.set(row.id, sumTotals(addresses.map((email) => byEmail.get(email.toLowerCase()))));
   }
-  return rows.map((row) => {
-    const total = totals.get(row.id);
-    const consent = consents.get(row.id);
-    return {
-      id: row.id,
-      name: row.name,
-      email: row.email,
-      phone: row.phone,
-      language: row.language,
-      tags: row.tags,
-      consent: consent === undefined ? null : consent ? 'granted' : 'withdrawn',
-      firstSeenAt: iso(row.firstOrderAt),
-      lastSeenAt: iso(row.lastOrderAt),
-      totals: {
-        orderCount: total?.orderCount ?? 0,
-        ticketCount: total?.ticketCount ?? 0,
-        spend: total?.spend ?? [],
-        eventsAttended: total?.eventsAttended ?? 0,
-        checkIns: total?.checkIns ?? 0,
-      },
-    };
-  });
+  return rows.map((row) => summaryOf(row, consents.get(row.id), totals.get(row.id)));
+}
+
+function summaryOf(
+  row: repository.CustomerRow,
+  consent: boolean | undefined,
+  total: repository.TotalsRow | undefined,
+): CustomerSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    language: row.language,
+    tags: row.tags,
+    consent: consent === undefined ? null : consent ? 'granted' : 'withdrawn',
+    firstSeenAt: iso(row.firstOrderAt),
+    lastSeenAt: iso(row.lastOrderAt),
+    totals: {
+      orderCount: total?.orderCount ?? 0,
+      ticketCount: total?.ticketCount ?? 0,
+      spend: total?.spend ?? [],
+      eventsAttended: total?.eventsAttended ?? 0,
+      checkIns: total?.checkIns ?? 0,
+    },
+  };
 }
 
 /** The totals of one person's several addresses together (events attended: the most of any address). */
@@ -127,7 +132,7 @@ export async function customerPage(
   request: PageRequest,
 ): Promise<CustomerPage> {
   checkFilters(request.filters);
-  const page = await repository.listCustomers(db, organizationId, {
+  const page = await customerPageRows(db, organizationId, {
     filters: request.filters,
     sort: request.sort,
     direction: request.direction,
@@ -136,10 +141,15 @@ export async function customerPage(
   });
   const last = page.rows.at(-1);
   return {
-    items: await summaries(
-      db,
-      organizationId,
-      page.rows.map((row) => row.customer),
+    items: page.rows.map(({ customer, consent, ...totals }) =>
+      summaryOf(customer, consent === null ? undefined : consent, {
+        email: customer.email,
+        orderCount: totals.orderCount,
+        ticketCount: totals.ticketCount,
+        checkIns: totals.checkIns,
+        eventsAttended: totals.eventsAttended,
+        spend: totals.spend,
+      }),
     ),
     nextCursor: page.more && last ? encodeCursor(last.sortValue, last.customer.id) : null,
   };

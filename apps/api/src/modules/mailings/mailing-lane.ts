@@ -6,7 +6,14 @@ import { IntervalJob } from '../../jobs/interval-job';
 import type { Mailer } from '../../jobs/mailer';
 import { customersMatchingAfter } from '../customers/customers.repository';
 import { enqueueMail } from '../mail/mail.repository';
-import { mailingMessage, type Organiser, unsubscribeUrl } from './mailing-message';
+import {
+  type MailingTemplate,
+  mailingLanguage,
+  mailingTemplate,
+  messageFromTemplate,
+  type Organiser,
+  unsubscribeUrl,
+} from './mailing-message';
 import * as repository from './mailings.repository';
 
 /** People added to a mailing's queue per statement: a bounded batch, whatever the audience's size. */
@@ -109,6 +116,8 @@ export class MailingLane {
     const outcome = { sent: 0, skipped: 0, failed: 0 };
     const organisers = new Map<string, Organiser | undefined>();
     const contents = new Map<string, repository.MailingRow | undefined>();
+    // Made once per mailing and language in a run, not per recipient.
+    const templates = new Map<string, MailingTemplate>();
     // One refill per run: a run is short (at most a second's worth of mail), and the job's interval paces
     // the runs, so a slow mail server never keeps a run going for the whole queue.
     this.refill();
@@ -160,7 +169,14 @@ export class MailingLane {
             mailing.kind === 'marketing'
               ? unsubscribeUrl(this.o.publicUrl, this.o.secret, organizationId, row.email)
               : null;
-          const message = mailingMessage(mailing, organiser, row, unsubscribe);
+          const language = mailingLanguage(row.language);
+          const templateKey = `${row.mailingId}:${language}`;
+          let template = templates.get(templateKey);
+          if (!template) {
+            template = mailingTemplate(mailing, organiser, language);
+            templates.set(templateKey, template);
+          }
+          const message = messageFromTemplate(template, row.email, unsubscribe);
           try {
             if (this.o.mailer) await this.o.mailer.send(message);
             else await enqueueMail(this.o.db, message);

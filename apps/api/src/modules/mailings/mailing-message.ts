@@ -65,39 +65,55 @@ export interface MailingContent {
 }
 
 /**
- * One recipient's message: the organiser's text, then a footer with the organiser's name and postal
- * address; marketing mail adds the one-click unsubscribe link and headers (RFC 8058 and RFC 2369).
+ * What every recipient of a mailing in one language receives, made once: the sanitiser's pass over the
+ * body (for the plain part) and the page around it cost more than sending, and made again per recipient
+ * they were most of the garbage a 20,000-recipient mailing left for the collector. Only the unsubscribe
+ * link differs from one recipient to the next.
  */
-export function mailingMessage(
+export interface MailingTemplate {
+  subject: string;
+  /** The HTML before and after the unsubscribe link (the whole page when there is none). */
+  htmlBefore: string;
+  htmlAfter: string;
+  /** The plain part without the unsubscribe line. */
+  text: string;
+  unsubscribeWord: string;
+}
+
+export function mailingTemplate(
   content: MailingContent,
   organiser: Organiser,
-  recipient: { email: string; language: string },
-  unsubscribe: string | null,
-): Omit<MailMessage, 'attachments' | 'about'> {
-  const language: MailingLanguage = recipient.language === 'fr' ? 'fr' : 'en';
+  language: MailingLanguage,
+): MailingTemplate {
   const words = FOOTER[language];
   const why = content.kind === 'marketing' ? words.marketing(organiser.name) : words.update(organiser.name);
   const address = organiserLines(organiser);
-  const footerHtml = [
-    `<p>${escapeHtml(why)}</p>`,
-    `<p>${address.map(escapeHtml).join('<br>')}</p>`,
-    unsubscribe ? `<p><a href="${escapeHtml(unsubscribe)}">${escapeHtml(words.unsubscribe)}</a></p>` : '',
-  ].join('');
-  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;max-width:600px;margin:auto;padding:24px">${content.bodyHtml}<hr><div style="color:#555;font-size:12px">${footerHtml}</div></body></html>`;
-  const text = [
-    textOf(content.bodyHtml),
-    '--',
-    why,
-    ...address,
-    unsubscribe ? `${words.unsubscribe}: ${unsubscribe}` : '',
-  ]
-    .filter((line) => line.length > 0)
-    .join('\n');
+  const footerHtml = `<p>${escapeHtml(why)}</p><p>${address.map(escapeHtml).join('<br>')}</p>`;
   return {
-    to: recipient.email,
     subject: content.subject,
-    text,
-    html,
+    htmlBefore: `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;max-width:600px;margin:auto;padding:24px">${content.bodyHtml}<hr><div style="color:#555;font-size:12px">${footerHtml}`,
+    htmlAfter: '</div></body></html>',
+    text: [textOf(content.bodyHtml), '--', why, ...address].filter((line) => line.length > 0).join('\n'),
+    unsubscribeWord: words.unsubscribe,
+  };
+}
+
+export const mailingLanguage = (language: string): MailingLanguage => (language === 'fr' ? 'fr' : 'en');
+
+/** A recipient's message from its mailing's template: marketing mail adds the unsubscribe link and headers. */
+export function messageFromTemplate(
+  template: MailingTemplate,
+  email: string,
+  unsubscribe: string | null,
+): Omit<MailMessage, 'attachments' | 'about'> {
+  const link = unsubscribe
+    ? `<p><a href="${escapeHtml(unsubscribe)}">${escapeHtml(template.unsubscribeWord)}</a></p>`
+    : '';
+  return {
+    to: email,
+    subject: template.subject,
+    text: unsubscribe ? `${template.text}\n${template.unsubscribeWord}: ${unsubscribe}` : template.text,
+    html: `${template.htmlBefore}${link}${template.htmlAfter}`,
     ...(unsubscribe
       ? {
           headers: {
@@ -107,4 +123,21 @@ export function mailingMessage(
         }
       : {}),
   };
+}
+
+/**
+ * One recipient's message: the organiser's text, then a footer with the organiser's name and postal
+ * address; marketing mail adds the one-click unsubscribe link and headers (RFC 8058 and RFC 2369).
+ */
+export function mailingMessage(
+  content: MailingContent,
+  organiser: Organiser,
+  recipient: { email: string; language: string },
+  unsubscribe: string | null,
+): Omit<MailMessage, 'attachments' | 'about'> {
+  return messageFromTemplate(
+    mailingTemplate(content, organiser, mailingLanguage(recipient.language)),
+    recipient.email,
+    unsubscribe,
+  );
 }

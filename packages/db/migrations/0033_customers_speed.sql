@@ -1,0 +1,1 @@
+CREATE INDEX "customers_organization_merged_into_idx" ON "customers" USING btree ("organization_id","merged_into") WHERE "customers"."merged_into" is not null;
