@@ -11,11 +11,12 @@ import { attendeeNamesOf, missingNames } from './attendee-names';
 import { cartOf, type Quantities } from './cart';
 import type { CheckoutBilling } from './checkout-invoice';
 import { checkoutKey, forgetCheckoutKey } from './idempotency';
-import { MemberCodeField } from './member-code-field';
 import { visitorId } from './visits';
 
 // The company fields and their strings load when the buyer asks for an invoice (the page's size budget).
 const CheckoutInvoice = lazy(() => import('./checkout-invoice'));
+// Only members-only tickets need the code's field: it loads with them.
+const MemberCodeField = lazy(() => import('./member-code-field'));
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** A second request with the same key while the first is still running: wait, then ask again. */
@@ -238,16 +239,18 @@ export function CheckoutForm({
             size="md"
           />
           {gated && (
-            <MemberCodeField
-              slugs={slugs}
-              email={email}
-              code={memberCode}
-              onCode={(code) => {
-                setMemberCode(code);
-                setErrors((previous) => ({ ...previous, memberCode: '' }));
-              }}
-              error={errors.memberCode || undefined}
-            />
+            <Suspense fallback={null}>
+              <MemberCodeField
+                slugs={slugs}
+                email={email}
+                code={memberCode}
+                onCode={(code) => {
+                  setMemberCode(code);
+                  setErrors((previous) => ({ ...previous, memberCode: '' }));
+                }}
+                error={errors.memberCode || undefined}
+              />
+            </Suspense>
           )}
 
           <fieldset className="buyer-fieldset">

@@ -10,7 +10,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * Members-only tickets in the cart: the buyer asks for a code for the address above, then types the code
  * the e-mail brings. The page says the same whether or not the address is listed (so does the server).
  */
-export function MemberCodeField({
+export default function MemberCodeField({
   slugs,
   email,
   code,
