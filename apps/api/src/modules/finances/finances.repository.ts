@@ -4,6 +4,7 @@ import { ledgerEntries } from '@guichet/db/schema/ledger';
 import { orders } from '@guichet/db/schema/orders';
 import type { FinanceBasis, LedgerKind } from '@guichet/shared/finances';
 import { type SQL, sql } from 'drizzle-orm';
+import * as rollups from '../ledger/rollup.repository';
 
 // Every statement filters on the organisation; periods are whole days in the caller's time zone.
 
@@ -41,58 +42,118 @@ interface Rows<T> {
   rows: T[];
 }
 
-/** Sums per currency, kind, method and event: a few hundred rows at most, folded by the service. */
-export async function periodTotals(db: Queryable, p: Period) {
-  const result = (await db.execute(sql`
-    select l.currency, l.kind, l.method, l.event_id, e.name as event_name,
-      sum(l.amount_minor)::text as amount
-    from ${ledgerEntries} l ${eventJoin(p)}
-    where ${periodWhere(p)}
-    group by l.currency, l.kind, l.method, l.event_id, e.name`)) as unknown as Rows<{
-    currency: string;
+/** The period's first instant and the one after its end: midnights in the time zone. */
+const periodStart = (p: Period) => sql`(${p.from}::date)::timestamp at time zone ${p.tz}`;
+const periodEnd = (p: Period) => sql`(${p.to}::date + 1)::timestamp at time zone ${p.tz}`;
+
+/**
+ * The period's money as `covered` rows (decision 036): from the roll-ups up to the watermark and the raw
+ * rows after it. By payment date: the organisation's roll-up, or the events' one when the figures are
+ * split by event or cover one event. By event date: the events starting in the period, all their money.
+ */
+function coveredPeriod(p: Period, w: number, options: { byEvent: boolean; bucket?: Bucket }): SQL {
+  if (p.basis === 'event') {
+    const label = options.bucket
+      ? sql`to_char(date_trunc(${options.bucket}, e.starts_at at time zone ${p.tz}), 'YYYY-MM-DD')`
+      : sql`''`;
+    return rollups.coveredByEventStart(
+      { organizationId: p.organizationId, lo: periodStart(p), hi: periodEnd(p), eventId: p.eventId, label },
+      w,
+    );
+  }
+  const spans = options.bucket
+    ? sql`select to_char(b, 'YYYY-MM-DD') as label,
+          greatest(${periodStart(p)}, b at time zone ${p.tz}) as lo,
+          least(${periodEnd(p)}, (b + ${`1 ${options.bucket}`}::interval) at time zone ${p.tz}) as hi
+        from generate_series(date_trunc(${options.bucket}, ${p.from}::date::timestamp), ${p.to}::date::timestamp,
+          ${`1 ${options.bucket}`}::interval) b`
+    : sql`select ''::text as label, ${periodStart(p)} as lo, ${periodEnd(p)} as hi`;
+  const scope: rollups.RollupScope =
+    options.byEvent || p.eventId ? { kind: 'events', eventId: p.eventId } : { kind: 'organization' };
+  return rollups.coveredByTime({ organizationId: p.organizationId, spans, scope }, w);
+}
+
+/** Answers at least one row: the aggregate's rows, or one of nulls when it has none (see atWatermark). */
+const withSeen = (aggregate: SQL) =>
+  sql`select ${rollups.seenWatermark} as seen, t.* from (select 1) one left join (${aggregate}) t on true`;
+
+type Method = 'offline' | 'stripe' | 'box_office' | null;
+
+/**
+ * Sums per currency, kind, method and event: a few hundred rows at most, folded by the service. With
+ * `byEvent` false the rows carry no event (the organisation's totals), unless the period is one event's or
+ * by event date, where every row has its event.
+ */
+export async function periodTotals(db: Queryable, p: Period, byEvent = false) {
+  const rows = await rollups.atWatermark<{
+    seen: string;
+    currency: string | null;
     kind: LedgerKind;
-    method: 'offline' | 'stripe' | 'box_office' | null;
+    method: Method;
     event_id: string | null;
     event_name: string | null;
     amount: string;
-  }>;
-  return result.rows.map((row) => ({
-    currency: row.currency,
-    kind: row.kind,
-    method: row.method,
-    eventId: row.event_id,
-    eventName: row.event_name,
-    amountMinor: Number(row.amount),
-  }));
+  }>(
+    db,
+    (w) => sql`${coveredPeriod(p, w, { byEvent })}
+      ${withSeen(sql`select c.currency, c.kind, c.method, c.event_id, e.name as event_name,
+          sum(c.amount_minor)::text as amount
+        from covered c left join ${events} e on e.id = c.event_id and e.organization_id = ${p.organizationId}
+        group by c.currency, c.kind, c.method, c.event_id, e.name`)}`,
+  );
+  return rows
+    .filter((row) => row.currency !== null)
+    .map((row) => ({
+      currency: row.currency ?? '',
+      kind: row.kind,
+      method: row.method,
+      eventId: row.event_id,
+      eventName: row.event_name,
+      amountMinor: Number(row.amount),
+    }));
 }
 
 /** Orders with a sale in the period, per currency. */
 export async function periodOrderCounts(db: Queryable, p: Period) {
-  const result = (await db.execute(sql`
-    select l.currency, count(distinct l.order_id)::int as orders
-    from ${ledgerEntries} l ${eventJoin(p)}
-    where ${periodWhere(p)} and l.kind = 'sale'
-    group by l.currency`)) as unknown as Rows<{ currency: string; orders: number }>;
-  return new Map(result.rows.map((row) => [row.currency, Number(row.orders)]));
+  const rows = await rollups.atWatermark<{ seen: string; currency: string | null; orders: string }>(
+    db,
+    (w) => sql`${coveredPeriod(p, w, { byEvent: false })}
+      ${withSeen(sql`select c.currency, (sum(c.order_entries) - coalesce(max(x.extra), 0))::text as orders
+        from covered c left join corrections x on x.currency = c.currency
+        where c.kind = 'sale'
+        group by c.currency`)}`,
+  );
+  return new Map(
+    rows.flatMap((row) => (row.currency === null ? [] : [[row.currency, Number(row.orders)] as const])),
+  );
 }
 
 /** Sales and refunds per bucket (its first day, in `tz`) and currency. */
 export async function periodSeries(db: Queryable, p: Period, bucket: Bucket) {
-  const at = instantOf(p.basis);
-  const result = (await db.execute(sql`
-    select l.currency,
-      to_char(date_trunc(${bucket}, ${at} at time zone ${p.tz}), 'YYYY-MM-DD') as date,
-      coalesce(sum(l.amount_minor) filter (where l.kind = 'sale'), 0)::text as gross,
-      coalesce(-sum(l.amount_minor) filter (where l.kind in ('refund', 'refund_reversal')), 0)::text as refunds
-    from ${ledgerEntries} l ${eventJoin(p)}
-    where ${periodWhere(p)} and l.kind in ('sale', 'refund', 'refund_reversal')
-    group by 1, 2`)) as unknown as Rows<{ currency: string; date: string; gross: string; refunds: string }>;
-  return result.rows.map((row) => ({
-    currency: row.currency,
-    date: row.date,
-    grossMinor: Number(row.gross),
-    refundsMinor: Number(row.refunds),
-  }));
+  const rows = await rollups.atWatermark<{
+    seen: string;
+    currency: string | null;
+    date: string;
+    gross: string;
+    refunds: string;
+  }>(
+    db,
+    (w) => sql`${coveredPeriod(p, w, { byEvent: false, bucket })}
+      ${withSeen(sql`select c.currency, c.label as date,
+          coalesce(sum(c.amount_minor) filter (where c.kind = 'sale'), 0)::text as gross,
+          coalesce(-sum(c.amount_minor) filter (where c.kind in ('refund', 'refund_reversal')), 0)::text as refunds
+        from covered c
+        where c.kind in ('sale', 'refund', 'refund_reversal')
+        group by 1, 2`)}`,
+  );
+  return rows
+    .filter((row) => row.currency !== null)
+    .map((row) => ({
+      currency: row.currency ?? '',
+      date: row.date,
+      grossMinor: Number(row.gross),
+      refundsMinor: Number(row.refunds),
+    }));
 }
 
 export interface EntryFilter extends Period {
