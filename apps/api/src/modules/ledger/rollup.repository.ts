@@ -24,14 +24,14 @@ interface Rows<T> {
 }
 
 /** How long the fold waits for in-flight ledger writers before giving up until its next run. */
-const LOCK_TIMEOUT = '2s';
+const LOCK_TIMEOUT_MS = 2_000;
 /** Rows folded per transaction: the backfill of a large ledger commits step by step. */
 const FOLD_BATCH = 100_000;
 
 /** The highest insertion number whose transaction has ended, every lower one too (see above). */
-async function settledSeq(db: Database): Promise<number> {
+async function settledSeq(db: Database, lockTimeoutMs: number): Promise<number> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`set local lock_timeout = '${LOCK_TIMEOUT}'`));
+    await tx.execute(sql.raw(`set local lock_timeout = ${Math.round(lockTimeoutMs)}`));
     await tx.execute(sql`lock table ${ledgerEntries} in share mode`);
     const result = (await tx.execute(
       sql`select coalesce(max(seq), 0)::text as seq from ${ledgerEntries}`,
@@ -92,8 +92,11 @@ async function foldBatch(db: Database, upTo: number, batch: number): Promise<num
  * Folds every settled ledger row not folded yet, a batch per transaction; answers how many insertion
  * numbers it moved the watermark by. Run by the leader's job (`rollup.job.ts`), and by tests.
  */
-export async function foldLedger(db: Database, batch = FOLD_BATCH): Promise<number> {
-  const upTo = await settledSeq(db);
+export async function foldLedger(
+  db: Database,
+  { batch = FOLD_BATCH, lockTimeoutMs = LOCK_TIMEOUT_MS } = {},
+): Promise<number> {
+  const upTo = await settledSeq(db, lockTimeoutMs);
   const start = await readWatermark(db);
   let folded = start;
   while (folded < upTo) folded = await foldBatch(db, upTo, batch);
