@@ -8,7 +8,7 @@ INSERT INTO ledger_rollup_state (id, folded_seq) VALUES (1, 0) ON CONFLICT (id) 
 -- 23 or 25 hours long).
 CREATE OR REPLACE FUNCTION ledger_rollup_cover(lo timestamptz, hi timestamptz, grains text[])
 RETURNS TABLE (grain text, range_lo timestamptz, range_hi timestamptz)
-LANGUAGE plpgsql STABLE ROWS 7 AS $$
+LANGUAGE plpgsql STABLE ROWS 3 AS $$
 DECLARE
   unit text := grains[1];
   first_unit timestamptz;

@@ -30,12 +30,13 @@ function coveredDays(d: Days, w: number, bucket?: 'hour' | 'day'): SQL {
   const lo = sql`(${d.from}::date)::timestamp at time zone ${d.tz}`;
   const hi = sql`(${d.to}::date + 1)::timestamp at time zone ${d.tz}`;
   const format = bucket === 'hour' ? 'YYYY-MM-DD"T"HH24:00' : 'YYYY-MM-DD';
+  // Numbered buckets: the planner knows how many (see finances.repository's coveredPeriod).
+  const days = Math.round((Date.parse(d.to) - Date.parse(d.from)) / 86_400_000) + 1;
   const spans = bucket
     ? sql`select to_char(b, ${format}) as label, b at time zone ${d.tz} as lo,
           (b + ${`1 ${bucket}`}::interval) at time zone ${d.tz} as hi
-        from generate_series(${d.from}::date::timestamp, ${d.to}::date::timestamp + interval '1 day',
-          ${`1 ${bucket}`}::interval) b
-        where b < ${d.to}::date::timestamp + interval '1 day'`
+        from generate_series(0, ${bucket === 'hour' ? days * 24 - 1 : days - 1}::int) i
+        cross join lateral (select ${d.from}::date::timestamp + i * ${`1 ${bucket}`}::interval as b) b`
     : sql`select ''::text as label, ${lo} as lo, ${hi} as hi`;
   return rollups.coveredByTime(
     { organizationId: d.organizationId, spans, scope: { kind: 'organization' } },

@@ -143,21 +143,31 @@ export function coveredByTime(read: CoveredRead, w: number): SQL {
       ? sql`and l.event_id is not null`
       : sql``;
   return sql`with spans as (${read.spans}),
+    -- Each piece reads its range of the roll-up by index (the lateral subqueries, kept apart from the
+    -- join by OFFSET 0): the planner cannot see the ranges, and would scan the whole roll-up.
     pieces as materialized (
       select s.label, c.grain, c.range_lo, c.range_hi
       from spans s cross join lateral ledger_rollup_cover(s.lo, s.hi, ${grains}) c),
     covered as (
-      select p.label, r.currency::text as currency, r.kind, nullif(r.method, '') as method,
-        ${rollupEvent} as event_id, r.amount_minor, r.entries, r.order_entries
-      from pieces p join ${table} r on r.organization_id = ${org} and r.grain = p.grain
-        and r.starts_at >= p.range_lo and r.starts_at < p.range_hi
-        ${eventId ? sql`and r.event_id = ${eventId}` : sql``}
+      select p.label, r.*
+      from pieces p cross join lateral (
+        select r.currency::text as currency, r.kind, nullif(r.method, '') as method,
+          ${rollupEvent} as event_id, r.amount_minor, r.entries, r.order_entries
+        from ${table} r
+        where r.organization_id = ${org} and r.grain = p.grain
+          and r.starts_at >= p.range_lo and r.starts_at < p.range_hi
+          ${eventId ? sql`and r.event_id = ${eventId}` : sql``}
+        offset 0) r
       where p.grain <> 'raw'
       union all
-      select p.label, l.currency::text, l.kind, l.method, l.event_id, l.amount_minor, 1::bigint,
-        (l.order_id is not null)::int::bigint
-      from pieces p join ${ledgerEntries} l on l.organization_id = ${org}
-        and l.occurred_at >= p.range_lo and l.occurred_at < p.range_hi and l.seq <= ${w} ${rawEvent}
+      select p.label, l.*
+      from pieces p cross join lateral (
+        select l.currency::text, l.kind, l.method, l.event_id, l.amount_minor, 1::bigint,
+          (l.order_id is not null)::int::bigint
+        from ${ledgerEntries} l
+        where l.organization_id = ${org} and l.occurred_at >= p.range_lo and l.occurred_at < p.range_hi
+          and l.seq <= ${w} ${rawEvent}
+        offset 0) l
       where p.grain = 'raw'
       union all
       select s.label, l.currency::text, l.kind, l.method, l.event_id, l.amount_minor, 1::bigint,
@@ -188,10 +198,13 @@ export function coveredByEventStart(
       ${read.eventId ? sql`and e.id = ${read.eventId}` : sql``}`;
   return sql`with chosen as materialized (${events}),
     covered as (
-      select c.label, r.currency::text as currency, r.kind, nullif(r.method, '') as method, r.event_id,
-        r.amount_minor, r.entries, r.order_entries
-      from chosen c join ${ledgerEventRollups} r on r.organization_id = ${org} and r.event_id = c.id
-        and r.grain = 'month'
+      select c.label, r.*
+      from chosen c cross join lateral (
+        select r.currency::text as currency, r.kind, nullif(r.method, '') as method, r.event_id,
+          r.amount_minor, r.entries, r.order_entries
+        from ${ledgerEventRollups} r
+        where r.organization_id = ${org} and r.event_id = c.id and r.grain = 'month'
+        offset 0) r
       union all
       select c.label, l.currency::text, l.kind, l.method, l.event_id, l.amount_minor, 1::bigint,
         (l.order_id is not null)::int::bigint
