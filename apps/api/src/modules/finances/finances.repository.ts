@@ -92,7 +92,8 @@ type Method = 'offline' | 'stripe' | 'box_office' | null;
 /**
  * Sums per currency, kind, method and event: a few hundred rows at most, folded by the service. With
  * `byEvent` false the rows carry no event (the organisation's totals), unless the period is one event's or
- * by event date, where every row has its event.
+ * by event date, where every row has its event. Each row also counts its orders with a sale, and `repeats`
+ * says per currency how many of those counted an order twice (see `orderCounts`).
  */
 export async function periodTotals(db: Queryable, p: Period, byEvent = false) {
   const rows = await rollups.atWatermark<{
@@ -103,39 +104,47 @@ export async function periodTotals(db: Queryable, p: Period, byEvent = false) {
     event_id: string | null;
     event_name: string | null;
     amount: string;
+    sale_orders: string;
+    repeats: string;
   }>(
     db,
     (w) => sql`${coveredPeriod(p, w, { byEvent })}
       ${withSeen(sql`select c.currency, c.kind, c.method, c.event_id, e.name as event_name,
-          sum(c.amount_minor)::text as amount
+          sum(c.amount_minor)::text as amount,
+          coalesce(sum(c.order_entries) filter (where c.kind = 'sale'), 0)::text as sale_orders,
+          (select coalesce(sum(x.extra), 0) from corrections x where x.currency = c.currency)::text as repeats
         from covered c left join ${events} e on e.id = c.event_id and e.organization_id = ${p.organizationId}
         group by c.currency, c.kind, c.method, c.event_id, e.name`)}`,
   );
-  return rows
-    .filter((row) => row.currency !== null)
-    .map((row) => ({
-      currency: row.currency ?? '',
-      kind: row.kind,
-      method: row.method,
-      eventId: row.event_id,
-      eventName: row.event_name,
-      amountMinor: Number(row.amount),
-    }));
+  return rows.flatMap((row) =>
+    row.currency === null
+      ? []
+      : [
+          {
+            currency: row.currency,
+            kind: row.kind,
+            method: row.method,
+            eventId: row.event_id,
+            eventName: row.event_name,
+            amountMinor: Number(row.amount),
+            saleOrders: Number(row.sale_orders),
+            repeats: Number(row.repeats),
+          },
+        ],
+  );
 }
 
-/** Orders with a sale in the period, per currency. */
-export async function periodOrderCounts(db: Queryable, p: Period) {
-  const rows = await rollups.atWatermark<{ seen: string; currency: string | null; orders: string }>(
-    db,
-    (w) => sql`${coveredPeriod(p, w, { byEvent: false })}
-      ${withSeen(sql`select c.currency, (sum(c.order_entries) - coalesce(max(x.extra), 0))::text as orders
-        from covered c left join corrections x on x.currency = c.currency
-        where c.kind = 'sale'
-        group by c.currency`)}`,
-  );
-  return new Map(
-    rows.flatMap((row) => (row.currency === null ? [] : [[row.currency, Number(row.orders)] as const])),
-  );
+/** Orders with a sale in the period, per currency, from the rows of `periodTotals` (without `byEvent`). */
+export function orderCounts(totals: Awaited<ReturnType<typeof periodTotals>>): Map<string, number> {
+  const counts = new Map<string, number>();
+  const repeats = new Map<string, number>();
+  for (const row of totals) {
+    if (row.kind !== 'sale') continue;
+    counts.set(row.currency, (counts.get(row.currency) ?? 0) + row.saleOrders);
+    repeats.set(row.currency, row.repeats);
+  }
+  for (const [currency, repeated] of repeats) counts.set(currency, (counts.get(currency) ?? 0) - repeated);
+  return counts;
 }
 
 /** Sales and refunds per bucket (its first day, in `tz`) and currency. */
