@@ -30,14 +30,23 @@ function coveredDays(d: Days, w: number, bucket?: 'hour' | 'day'): SQL {
   const lo = sql`(${d.from}::date)::timestamp at time zone ${d.tz}`;
   const hi = sql`(${d.to}::date + 1)::timestamp at time zone ${d.tz}`;
   const format = bucket === 'hour' ? 'YYYY-MM-DD"T"HH24:00' : 'YYYY-MM-DD';
-  // Numbered buckets: the planner knows how many (see finances.repository's coveredPeriod).
+  // Numbered buckets: the planner knows how many (see finances.repository's coveredPeriod). Hours are
+  // real hours from the first midnight, labelled with their local hour: the hour a clock goes back twice
+  // comes twice under one label, as the raw rows' local hour groups them; days are local midnights.
   const days = Math.round((Date.parse(d.to) - Date.parse(d.from)) / 86_400_000) + 1;
-  const spans = bucket
-    ? sql`select to_char(b, ${format}) as label, b at time zone ${d.tz} as lo,
-          (b + ${`1 ${bucket}`}::interval) at time zone ${d.tz} as hi
-        from generate_series(0, ${bucket === 'hour' ? days * 24 - 1 : days - 1}::int) i
-        cross join lateral (select ${d.from}::date::timestamp + i * ${`1 ${bucket}`}::interval as b) b`
-    : sql`select ''::text as label, ${lo} as lo, ${hi} as hi`;
+  const spans =
+    bucket === 'hour'
+      ? sql`select to_char(date_trunc('hour', s.lo at time zone ${d.tz}), ${format}) as label, s.lo,
+            least(s.lo + interval '1 hour', ${hi}) as hi
+          from generate_series(0, ${days * 24}::int) i
+          cross join lateral (select ${lo} + i * interval '1 hour' as lo) s
+          where s.lo < ${hi}`
+      : bucket === 'day'
+        ? sql`select to_char(b, ${format}) as label, b at time zone ${d.tz} as lo,
+            (b + interval '1 day') at time zone ${d.tz} as hi
+          from generate_series(0, ${days - 1}::int) i
+          cross join lateral (select ${d.from}::date::timestamp + i * interval '1 day' as b) b`
+        : sql`select ''::text as label, ${lo} as lo, ${hi} as hi`;
   return rollups.coveredByTime(
     { organizationId: d.organizationId, spans, scope: { kind: 'organization' } },
     w,
