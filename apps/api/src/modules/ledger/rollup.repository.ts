@@ -174,7 +174,7 @@ export function coveredByTime(read: CoveredRead, w: number): SQL {
         (l.order_id is not null)::int::bigint
       from ${ledgerEntries} l join spans s on l.occurred_at >= s.lo and l.occurred_at < s.hi
       where l.organization_id = ${org} and l.seq > ${w} ${rawEvent}),
-    corrections as (
+    corrections as materialized (
       select s.label, l.currency::text as currency,
         (count(l.order_id) - count(distinct l.order_id))::bigint as extra
       from spans s join ${ledgerEntries} l on l.organization_id = ${org} and l.kind = 'sale'
@@ -210,7 +210,7 @@ export function coveredByEventStart(
         (l.order_id is not null)::int::bigint
       from ${ledgerEntries} l join chosen c on c.id = l.event_id
       where l.organization_id = ${org} and l.seq > ${w}),
-    corrections as (
+    corrections as materialized (
       select c.label, l.currency::text as currency,
         (count(l.order_id) - count(distinct l.order_id))::bigint as extra
       from chosen c join ${ledgerEntries} l on l.organization_id = ${org} and l.event_id = c.id
