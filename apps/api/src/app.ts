@@ -9,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { idempotencyExpiryJob } from './jobs/idempotency-expiry.job';
+import { IntervalJob } from './jobs/interval-job';
 import { type Mailer, smtpMailer } from './jobs/mailer';
 import { OutboxWorker } from './jobs/outbox-worker';
 import { liveBus } from './live/live-bus';
@@ -33,6 +34,7 @@ import { type Lifecycle, readinessCheck } from './modules/health/readiness';
 import { apiTokensRoutes } from './modules/integrations/tokens.routes';
 import { WebhookWorker } from './modules/integrations/webhook-worker';
 import { webhooksRoutes } from './modules/integrations/webhooks.routes';
+import { foldLedger } from './modules/ledger/rollup.repository';
 import { mailboxApiRoutes, registerMailboxPage } from './modules/mail/mailbox.routes';
 import { MailingLane, mailingJob } from './modules/mailings/mailing-lane';
 import { mailingsRoutes, unsubscribeRoutes } from './modules/mailings/mailings.routes';
@@ -218,6 +220,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const visitPurge = visitPurgeJob(db, config.visits.retentionDays, app.log);
   if (deps.startWorker !== false) app.addHook('onReady', async () => visitPurge.start());
   app.addHook('onClose', async () => visitPurge.stop());
+  // The ledger roll-up (decision 036): folds new ledger rows into the finances' totals every few seconds,
+  // in the leader process; reads add what it has not folded yet, so its pace only sets how much they read raw.
+  const ledgerRollup = new IntervalJob(
+    'ledger roll-up',
+    async () => void (await foldLedger(db)),
+    app.log,
+    5_000,
+    db,
+  );
+  if (deps.startWorker !== false) app.addHook('onReady', async () => ledgerRollup.start());
+  app.addHook('onClose', async () => ledgerRollup.stop());
   const importSweep = importSweepJob(db, app.log);
   if (deps.startWorker !== false) app.addHook('onReady', async () => importSweep.start());
   app.addHook('onClose', async () => importSweep.stop());

@@ -6,6 +6,7 @@ export * from './gating';
 export * from './identity';
 export * from './integrations';
 export * from './ledger';
+export * from './ledger-rollups';
 export * from './mailings';
 export * from './order-alerts';
 export * from './orders';

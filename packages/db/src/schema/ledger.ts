@@ -72,8 +72,14 @@ export const ledgerEntries = pgTable(
     /** Why: required for an adjustment. */
     reason: text('reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Insertion order, for the roll-up's watermark (decision 036): every row with a number up to the
+     * watermark is in the roll-up, later ones are read raw. Taken from a sequence when the row is inserted.
+     */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
   },
   (table) => [
+    index('ledger_entries_seq_idx').on(table.seq),
     index('ledger_entries_organization_occurred_idx').on(table.organizationId, table.occurredAt, table.id),
     index('ledger_entries_organization_order_idx').on(table.organizationId, table.orderId),
     index('ledger_entries_organization_event_idx').on(table.organizationId, table.eventId, table.occurredAt),

@@ -3,6 +3,7 @@ import { ledgerEntries } from '@guichet/db/schema/ledger';
 import { customers, orders, tickets } from '@guichet/db/schema/orders';
 import { checkinLog } from '@guichet/db/schema/scan';
 import { type SQL, sql } from 'drizzle-orm';
+import * as rollups from '../ledger/rollup.repository';
 
 // The dashboard's figures. Every function takes the organisation id and uses it in its WHERE. A period is
 // days in a time zone: from its first midnight (inclusive) to the midnight after its last day (exclusive).
@@ -18,42 +19,75 @@ interface Rows<T> {
   rows: T[];
 }
 
-/** `column` within the days, as instants (so the organisation's time indexes serve it). */
-function within(column: SQL, d: Days): SQL {
-  return sql`${column} >= (${d.from}::date)::timestamp at time zone ${d.tz}
-    and ${column} < (${d.to}::date + 1)::timestamp at time zone ${d.tz}`;
+/** The days as one span of `covered` ledger rows (decision 036): the roll-up up to the watermark, raw after. */
+function coveredDays(d: Days, w: number, bucket?: 'hour' | 'day'): SQL {
+  const lo = sql`(${d.from}::date)::timestamp at time zone ${d.tz}`;
+  const hi = sql`(${d.to}::date + 1)::timestamp at time zone ${d.tz}`;
+  const format = bucket === 'hour' ? 'YYYY-MM-DD"T"HH24:00' : 'YYYY-MM-DD';
+  // Numbered buckets: the planner knows how many (see finances.repository's coveredPeriod). Hours are
+  // real hours from the first midnight, labelled with their local hour: the hour a clock goes back twice
+  // comes twice under one label, as the raw rows' local hour groups them; days are local midnights.
+  const days = Math.round((Date.parse(d.to) - Date.parse(d.from)) / 86_400_000) + 1;
+  const spans =
+    bucket === 'hour'
+      ? sql`select to_char(date_trunc('hour', s.lo at time zone ${d.tz}), ${format}) as label, s.lo,
+            least(s.lo + interval '1 hour', ${hi}) as hi
+          from generate_series(0, ${days * 24}::int) i
+          cross join lateral (select ${lo} + i * interval '1 hour' as lo) s
+          where s.lo < ${hi}`
+      : bucket === 'day'
+        ? sql`select to_char(b, ${format}) as label, b at time zone ${d.tz} as lo,
+            (b + interval '1 day') at time zone ${d.tz} as hi
+          from generate_series(0, ${days - 1}::int) i
+          cross join lateral (select ${d.from}::date::timestamp + i * interval '1 day' as b) b`
+        : sql`select ''::text as label, ${lo} as lo, ${hi} as hi`;
+  return rollups.coveredByTime(
+    { organizationId: d.organizationId, spans, scope: { kind: 'organization' } },
+    w,
+  );
 }
 
 /** Money per currency from the ledger: sales, net (as the finances page counts it), refunds, paid orders. */
 export async function ledgerFigures(db: Queryable, d: Days) {
-  const result = (await db.execute(sql`
-    select l.currency,
-      coalesce(sum(l.amount_minor) filter (where l.kind = 'sale'), 0)::text as gross,
-      coalesce(sum(l.amount_minor) filter (where l.kind in ('sale', 'refund', 'refund_reversal',
-        'processor_fee', 'platform_fee', 'adjustment', 'dispute')), 0)::text as net,
-      coalesce(-sum(l.amount_minor) filter (where l.kind in ('refund', 'refund_reversal')), 0)::text as refunds,
-      (count(*) filter (where l.kind = 'refund'))::int as refund_count,
-      (count(distinct l.order_id) filter (where l.kind = 'sale'))::int as paid_orders
-    from ${ledgerEntries} l
-    where l.organization_id = ${d.organizationId} and ${within(sql`l.occurred_at`, d)}
-    group by l.currency
-    order by l.currency`)) as unknown as Rows<{
-    currency: string;
+  const rows = await rollups.atWatermark<{
+    seen: string;
+    currency: string | null;
     gross: string;
     net: string;
     refunds: string;
-    refund_count: number;
-    paid_orders: number;
-  }>;
-  return result.rows
-    .map((row) => ({
-      currency: row.currency,
-      grossMinor: Number(row.gross),
-      netMinor: Number(row.net),
-      refundsMinor: Number(row.refunds),
-      refundCount: Number(row.refund_count),
-      paidOrders: Number(row.paid_orders),
-    }))
+    refund_count: string;
+    paid_orders: string;
+  }>(
+    db,
+    (w) => sql`${coveredDays(d, w)}
+      select ${rollups.seenWatermark} as seen, t.* from (select 1) one left join (
+        select c.currency,
+          coalesce(sum(c.amount_minor) filter (where c.kind = 'sale'), 0)::text as gross,
+          coalesce(sum(c.amount_minor) filter (where c.kind in ('sale', 'refund', 'refund_reversal',
+            'processor_fee', 'platform_fee', 'adjustment', 'dispute')), 0)::text as net,
+          coalesce(-sum(c.amount_minor) filter (where c.kind in ('refund', 'refund_reversal')), 0)::text as refunds,
+          coalesce(sum(c.entries) filter (where c.kind = 'refund'), 0)::text as refund_count,
+          (coalesce(sum(c.order_entries) filter (where c.kind = 'sale'), 0)
+            - coalesce((select sum(x.extra) from corrections x where x.currency = c.currency), 0))::text as paid_orders
+        from covered c
+        group by c.currency) t on true
+      order by t.currency`,
+  );
+  return rows
+    .flatMap((row) =>
+      row.currency === null
+        ? []
+        : [
+            {
+              currency: row.currency,
+              grossMinor: Number(row.gross),
+              netMinor: Number(row.net),
+              refundsMinor: Number(row.refunds),
+              refundCount: Number(row.refund_count),
+              paidOrders: Number(row.paid_orders),
+            },
+          ],
+    )
     .filter((row) => row.grossMinor !== 0 || row.netMinor !== 0 || row.refundCount > 0);
 }
 
@@ -129,20 +163,28 @@ export async function activityFigures(
 
 /** Sales per hour or day (in the time zone) and currency, from the ledger's sale rows. */
 export async function salesSeries(db: Queryable, d: Days, bucket: 'hour' | 'day') {
-  const format = bucket === 'hour' ? 'YYYY-MM-DD"T"HH24:00' : 'YYYY-MM-DD';
-  const result = (await db.execute(sql`
-    select to_char(date_trunc(${bucket}, l.occurred_at at time zone ${d.tz}), ${format}) as at, l.currency,
-      sum(l.amount_minor)::text as gross, count(distinct l.order_id)::int as orders
-    from ${ledgerEntries} l
-    where l.organization_id = ${d.organizationId} and l.kind = 'sale' and ${within(sql`l.occurred_at`, d)}
-    group by 1, 2
-    order by 1, 2`)) as unknown as Rows<{ at: string; currency: string; gross: string; orders: number }>;
-  return result.rows.map((row) => ({
-    at: row.at,
-    currency: row.currency,
-    grossMinor: Number(row.gross),
-    orders: Number(row.orders),
-  }));
+  const rows = await rollups.atWatermark<{
+    seen: string;
+    at: string | null;
+    currency: string;
+    gross: string;
+    orders: string;
+  }>(
+    db,
+    (w) => sql`${coveredDays(d, w, bucket)}
+      select ${rollups.seenWatermark} as seen, t.* from (select 1) one left join (
+        select c.label as at, c.currency, sum(c.amount_minor)::text as gross,
+          (sum(c.order_entries) - coalesce(max(x.extra), 0))::text as orders
+        from covered c left join corrections x on x.label = c.label and x.currency = c.currency
+        where c.kind = 'sale'
+        group by 1, 2) t on true
+      order by t.at, t.currency`,
+  );
+  return rows.flatMap((row) =>
+    row.at === null
+      ? []
+      : [{ at: row.at, currency: row.currency, grossMinor: Number(row.gross), orders: Number(row.orders) }],
+  );
 }
 
 /**

@@ -4,6 +4,7 @@ import { ledgerEntries } from '@guichet/db/schema/ledger';
 import { orders } from '@guichet/db/schema/orders';
 import type { FinanceBasis, LedgerKind } from '@guichet/shared/finances';
 import { type SQL, sql } from 'drizzle-orm';
+import * as rollups from '../ledger/rollup.repository';
 
 // Every statement filters on the organisation; periods are whole days in the caller's time zone.
 
@@ -41,58 +42,137 @@ interface Rows<T> {
   rows: T[];
 }
 
-/** Sums per currency, kind, method and event: a few hundred rows at most, folded by the service. */
-export async function periodTotals(db: Queryable, p: Period) {
-  const result = (await db.execute(sql`
-    select l.currency, l.kind, l.method, l.event_id, e.name as event_name,
-      sum(l.amount_minor)::text as amount
-    from ${ledgerEntries} l ${eventJoin(p)}
-    where ${periodWhere(p)}
-    group by l.currency, l.kind, l.method, l.event_id, e.name`)) as unknown as Rows<{
-    currency: string;
+/** The period's first instant and the one after its end: midnights in the time zone. */
+const periodStart = (p: Period) => sql`(${p.from}::date)::timestamp at time zone ${p.tz}`;
+const periodEnd = (p: Period) => sql`(${p.to}::date + 1)::timestamp at time zone ${p.tz}`;
+
+/**
+ * The period's money as `covered` rows (decision 036): from the roll-ups up to the watermark and the raw
+ * rows after it. By payment date: the organisation's roll-up, or the events' one when the figures are
+ * split by event or cover one event. By event date: the events starting in the period, all their money.
+ */
+function coveredPeriod(p: Period, w: number, options: { byEvent: boolean; bucket?: Bucket }): SQL {
+  if (p.basis === 'event') {
+    const label = options.bucket
+      ? sql`to_char(date_trunc(${options.bucket}, e.starts_at at time zone ${p.tz}), 'YYYY-MM-DD')`
+      : sql`''`;
+    return rollups.coveredByEventStart(
+      { organizationId: p.organizationId, lo: periodStart(p), hi: periodEnd(p), eventId: p.eventId, label },
+      w,
+    );
+  }
+  // The buckets are numbered rather than a series of timestamps, so the planner knows how many there are
+  // (with a thousand guessed, it compiled the statement to machine code, which took longer than running it).
+  const step = options.bucket ? sql`${`1 ${options.bucket}`}::interval` : sql``;
+  const spans = options.bucket
+    ? sql`select to_char(b, 'YYYY-MM-DD') as label,
+          greatest(${periodStart(p)}, b at time zone ${p.tz}) as lo,
+          least(${periodEnd(p)}, (b + ${step}) at time zone ${p.tz}) as hi
+        from generate_series(0, ${bucketCount(p.from, p.to, options.bucket)}::int) i
+        cross join lateral (select date_trunc(${options.bucket}, ${p.from}::date::timestamp) + i * ${step} as b) b
+        where b <= ${p.to}::date::timestamp`
+    : sql`select ''::text as label, ${periodStart(p)} as lo, ${periodEnd(p)} as hi`;
+  const scope: rollups.RollupScope =
+    options.byEvent || p.eventId ? { kind: 'events', eventId: p.eventId } : { kind: 'organization' };
+  return rollups.coveredByTime({ organizationId: p.organizationId, spans, scope }, w);
+}
+
+/** At least how many buckets from the one of `from` to the one of `to`, less one. */
+function bucketCount(from: string, to: string, bucket: Bucket): number {
+  const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
+  return bucket === 'day' ? days : bucket === 'week' ? Math.floor(days / 7) + 1 : Math.floor(days / 28) + 1;
+}
+
+/** Answers at least one row: the aggregate's rows, or one of nulls when it has none (see atWatermark). */
+const withSeen = (aggregate: SQL) =>
+  sql`select ${rollups.seenWatermark} as seen, t.* from (select 1) one left join (${aggregate}) t on true`;
+
+type Method = 'offline' | 'stripe' | 'box_office' | null;
+
+/**
+ * Sums per currency, kind, method and event: a few hundred rows at most, folded by the service. With
+ * `byEvent` false the rows carry no event (the organisation's totals), unless the period is one event's or
+ * by event date, where every row has its event. Each row also counts its orders with a sale, and `repeats`
+ * says per currency how many of those counted an order twice (see `orderCounts`).
+ */
+export async function periodTotals(db: Queryable, p: Period, byEvent = false) {
+  const rows = await rollups.atWatermark<{
+    seen: string;
+    currency: string | null;
     kind: LedgerKind;
-    method: 'offline' | 'stripe' | 'box_office' | null;
+    method: Method;
     event_id: string | null;
     event_name: string | null;
     amount: string;
-  }>;
-  return result.rows.map((row) => ({
-    currency: row.currency,
-    kind: row.kind,
-    method: row.method,
-    eventId: row.event_id,
-    eventName: row.event_name,
-    amountMinor: Number(row.amount),
-  }));
+    sale_orders: string;
+    repeats: string;
+  }>(
+    db,
+    (w) => sql`${coveredPeriod(p, w, { byEvent })}
+      ${withSeen(sql`select c.currency, c.kind, c.method, c.event_id, e.name as event_name,
+          sum(c.amount_minor)::text as amount,
+          coalesce(sum(c.order_entries) filter (where c.kind = 'sale'), 0)::text as sale_orders,
+          (select coalesce(sum(x.extra), 0) from corrections x where x.currency = c.currency)::text as repeats
+        from covered c left join ${events} e on e.id = c.event_id and e.organization_id = ${p.organizationId}
+        group by c.currency, c.kind, c.method, c.event_id, e.name`)}`,
+  );
+  return rows.flatMap((row) =>
+    row.currency === null
+      ? []
+      : [
+          {
+            currency: row.currency,
+            kind: row.kind,
+            method: row.method,
+            eventId: row.event_id,
+            eventName: row.event_name,
+            amountMinor: Number(row.amount),
+            saleOrders: Number(row.sale_orders),
+            repeats: Number(row.repeats),
+          },
+        ],
+  );
 }
 
-/** Orders with a sale in the period, per currency. */
-export async function periodOrderCounts(db: Queryable, p: Period) {
-  const result = (await db.execute(sql`
-    select l.currency, count(distinct l.order_id)::int as orders
-    from ${ledgerEntries} l ${eventJoin(p)}
-    where ${periodWhere(p)} and l.kind = 'sale'
-    group by l.currency`)) as unknown as Rows<{ currency: string; orders: number }>;
-  return new Map(result.rows.map((row) => [row.currency, Number(row.orders)]));
+/** Orders with a sale in the period, per currency, from the rows of `periodTotals` (without `byEvent`). */
+export function orderCounts(totals: Awaited<ReturnType<typeof periodTotals>>): Map<string, number> {
+  const counts = new Map<string, number>();
+  const repeats = new Map<string, number>();
+  for (const row of totals) {
+    if (row.kind !== 'sale') continue;
+    counts.set(row.currency, (counts.get(row.currency) ?? 0) + row.saleOrders);
+    repeats.set(row.currency, row.repeats);
+  }
+  for (const [currency, repeated] of repeats) counts.set(currency, (counts.get(currency) ?? 0) - repeated);
+  return counts;
 }
 
 /** Sales and refunds per bucket (its first day, in `tz`) and currency. */
 export async function periodSeries(db: Queryable, p: Period, bucket: Bucket) {
-  const at = instantOf(p.basis);
-  const result = (await db.execute(sql`
-    select l.currency,
-      to_char(date_trunc(${bucket}, ${at} at time zone ${p.tz}), 'YYYY-MM-DD') as date,
-      coalesce(sum(l.amount_minor) filter (where l.kind = 'sale'), 0)::text as gross,
-      coalesce(-sum(l.amount_minor) filter (where l.kind in ('refund', 'refund_reversal')), 0)::text as refunds
-    from ${ledgerEntries} l ${eventJoin(p)}
-    where ${periodWhere(p)} and l.kind in ('sale', 'refund', 'refund_reversal')
-    group by 1, 2`)) as unknown as Rows<{ currency: string; date: string; gross: string; refunds: string }>;
-  return result.rows.map((row) => ({
-    currency: row.currency,
-    date: row.date,
-    grossMinor: Number(row.gross),
-    refundsMinor: Number(row.refunds),
-  }));
+  const rows = await rollups.atWatermark<{
+    seen: string;
+    currency: string | null;
+    date: string;
+    gross: string;
+    refunds: string;
+  }>(
+    db,
+    (w) => sql`${coveredPeriod(p, w, { byEvent: false, bucket })}
+      ${withSeen(sql`select c.currency, c.label as date,
+          coalesce(sum(c.amount_minor) filter (where c.kind = 'sale'), 0)::text as gross,
+          coalesce(-sum(c.amount_minor) filter (where c.kind in ('refund', 'refund_reversal')), 0)::text as refunds
+        from covered c
+        where c.kind in ('sale', 'refund', 'refund_reversal')
+        group by 1, 2`)}`,
+  );
+  return rows
+    .filter((row) => row.currency !== null)
+    .map((row) => ({
+      currency: row.currency ?? '',
+      date: row.date,
+      grossMinor: Number(row.gross),
+      refundsMinor: Number(row.refunds),
+    }));
 }
 
 export interface EntryFilter extends Period {

@@ -85,11 +85,15 @@ export async function summary(
   await checkEvent(ctx.db, organizationId, query.eventId);
   const period: repository.Period = { organizationId, ...query, eventId: query.eventId ?? null };
   const bucket = bucketFor(query.from, query.to);
-  const [totals, counts, series] = await Promise.all([
+  // By payment date over the whole organisation, the totals come from its own roll-up and the split by
+  // event from the events' one; otherwise every row already has its event (decision 036).
+  const splitApart = query.basis === 'payment' && !query.eventId;
+  const [totals, eventTotals, series] = await Promise.all([
     repository.periodTotals(ctx.db, period),
-    repository.periodOrderCounts(ctx.db, period),
+    splitApart ? repository.periodTotals(ctx.db, period, true) : null,
     repository.periodSeries(ctx.db, period, bucket),
   ]);
+  const counts = repository.orderCounts(totals);
   const dates = bucketDates(query.from, query.to, bucket);
   const blocks = new Map<
     string,
@@ -125,6 +129,10 @@ export async function summary(
       add(method, row.kind, row.amountMinor);
       block.methods.set(row.method, method);
     }
+  }
+  for (const row of eventTotals ?? totals) {
+    if (!FIGURE_KINDS.net.includes(row.kind)) continue;
+    const block = blockOf(row.currency);
     if (row.eventId) {
       const event = block.events.get(row.eventId) ?? { ...zero(), name: row.eventName ?? '' };
       add(event, row.kind, row.amountMinor);

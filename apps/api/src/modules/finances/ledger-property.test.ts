@@ -14,6 +14,7 @@ import { buy, newShop, orderBody, orderIdOf, type Shop, typeId } from '../../../
 import { connectStripe, type StripeTest, sessionIdOf, stripeTestApp } from '../../../test/support/payments';
 import { orgHeaders } from '../../../test/support/teams';
 import { checkLedger } from '../ledger/ledger.service';
+import { foldLedger } from '../ledger/rollup.repository';
 
 /**
  * Random sequences of free, offline and card orders, payments, partial and full refunds and cancellations,
@@ -35,7 +36,9 @@ type Op =
   | { op: 'refundAmount'; pick: number; share: number }
   | { op: 'refundTicket'; pick: number }
   | { op: 'cancel'; pick: number }
-  | { op: 'boxOffice'; quantity: number };
+  | { op: 'boxOffice'; quantity: number }
+  /** The roll-up's job (decision 036): what it folded and what it did not must add up the same. */
+  | { op: 'fold' };
 
 const pick = fc.nat(1000);
 const single: fc.Arbitrary<Op> = fc.oneof(
@@ -51,6 +54,7 @@ const single: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ op: fc.constant('refundTicket' as const), pick }),
   fc.record({ op: fc.constant('cancel' as const), pick }),
   fc.record({ op: fc.constant('boxOffice' as const), quantity: fc.integer({ min: 1, max: 2 }) }),
+  fc.record({ op: fc.constant('fold' as const) }),
 );
 /** A step: one operation, or two or three sent at once. */
 const step = fc.oneof(
@@ -105,6 +109,9 @@ async function run(shop: Shop, placed: Placed[], op: Op): Promise<number> {
         placed.push({ id: response.json<OrderDetail>().id, method: 'offline', checkoutUrl: null });
       return response.statusCode;
     }
+    case 'fold':
+      await foldLedger(app().ctx.db);
+      return 200;
     case 'markPaid':
       return chosen ? (await markPaid(app(), shop, chosen.id)).statusCode : 200;
     case 'payCard': {
