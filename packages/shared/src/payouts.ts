@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { timeZone } from './finances';
 import { MAX_AMOUNT_MINOR } from './money';
+import { pageOf, pageQueryFields } from './paging';
 
 /**
  * Stripe payouts reconciled with the ledger, manual adjustments and closed periods (`/finances/payouts`).
@@ -32,9 +33,9 @@ export type Payout = z.infer<typeof payoutSchema>;
 
 export const listPayoutsQuerySchema = z.object({
   reconciliation: z.enum(RECONCILIATION_STATES).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  ...pageQueryFields(),
 });
-export const payoutListSchema = z.object({ payouts: z.array(payoutSchema) });
+export const payoutListSchema = pageOf(payoutSchema);
 export type PayoutList = z.infer<typeof payoutListSchema>;
 
 export const payoutSuggestionSchema = z.object({

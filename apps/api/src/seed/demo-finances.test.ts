@@ -49,7 +49,7 @@ describe('demo money', () => {
     expect(
       payouts
         .json<PayoutList>()
-        .payouts.map((payout) => payout.reconciliation)
+        .items.map((payout) => payout.reconciliation)
         .sort(),
     ).toEqual(['flagged', 'reconciled']);
   });

@@ -61,7 +61,7 @@ export function financesCall(
 export async function payoutList(app: App, shop: Shop) {
   const response = await financesCall(app, shop, 'GET', '/api/finances/payouts');
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<PayoutList>().payouts;
+  return response.json<PayoutList>().items;
 }
 
 export async function payoutDetailOf(app: App, shop: Shop, stripePayoutId: string) {

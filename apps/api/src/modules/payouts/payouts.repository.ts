@@ -5,6 +5,7 @@ import { payments, refunds, stripeAccounts } from '@guichet/db/schema/payments';
 import { financePeriodClosings, payouts, payoutTransactions } from '@guichet/db/schema/payouts';
 import type { ReconciliationState } from '@guichet/shared/payouts';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { afterCursor, isInstant } from '../../cursor';
 
 // Every statement filters on the organisation, except lookups by Stripe's unguessable ids.
 
@@ -233,7 +234,7 @@ export async function setReconciliation(
 export async function listPayouts(
   db: Queryable,
   organizationId: string,
-  filter: { reconciliation?: ReconciliationState; payoutId?: string; limit: number },
+  filter: { reconciliation?: ReconciliationState; payoutId?: string; limit: number; cursor?: string },
 ) {
   const mine = sql`t.organization_id = ${payouts.organizationId} and t.payout_id = ${payouts.id}`;
   return db
@@ -251,6 +252,11 @@ export async function listPayouts(
         eq(payouts.organizationId, organizationId),
         filter.reconciliation ? eq(payouts.reconciliation, filter.reconciliation) : undefined,
         filter.payoutId ? eq(payouts.id, filter.payoutId) : undefined,
+        afterCursor(filter.cursor, payouts.arrivalDate, payouts.id, {
+          descending: true,
+          cast: sql`::timestamptz`,
+          accepts: isInstant,
+        }),
       ),
     )
     .orderBy(desc(payouts.arrivalDate), desc(payouts.id))

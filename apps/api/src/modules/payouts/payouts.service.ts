@@ -2,6 +2,7 @@ import type { Database } from '@guichet/db/client';
 import type { Payout, PayoutDetail, PayoutFlag, PayoutTransaction } from '@guichet/shared/payouts';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { keysetPage } from '../../cursor';
 import { AppError } from '../../errors';
 import { type ProviderBalanceTransaction, type ProviderPayout, payoutOf } from '../../payment-provider';
 import { recordAudit } from '../audit/audit.service';
@@ -399,9 +400,11 @@ function payoutView(row: SummaryRow): Payout {
 export async function listPayouts(
   ctx: AppContext,
   organizationId: string,
-  query: { reconciliation?: Payout['reconciliation']; limit: number },
+  query: { reconciliation?: Payout['reconciliation']; limit: number; cursor?: string },
 ) {
-  return { payouts: (await repository.listPayouts(ctx.db, organizationId, query)).map(payoutView) };
+  const rows = await repository.listPayouts(ctx.db, organizationId, { ...query, limit: query.limit + 1 });
+  const page = keysetPage(rows, query.limit, (row) => [row.payout.arrivalDate.toISOString(), row.payout.id]);
+  return { items: page.items.map(payoutView), nextCursor: page.nextCursor };
 }
 
 export async function payoutDetail(

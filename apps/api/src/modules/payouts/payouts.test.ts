@@ -1,7 +1,7 @@
 import { ledgerEntries } from '@guichet/db/schema/ledger';
 import { payouts, payoutTransactions } from '@guichet/db/schema/payouts';
 import { auditLog } from '@guichet/db/schema/teams';
-import type { Adjustment, PayoutDetail } from '@guichet/shared/payouts';
+import type { Adjustment, PayoutDetail, PayoutList } from '@guichet/shared/payouts';
 import type { Permission } from '@guichet/shared/permissions';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -464,5 +464,31 @@ describe('bad input', () => {
       currency: 'EUR',
       status: 'paid',
     });
+  });
+});
+
+describe('the payouts list', () => {
+  it('pages newest first by cursor, each payout once; a forged cursor starts again', async () => {
+    await paidCardOrder(s, shop, 1);
+    await paidPayout();
+    await paidCardOrder(s, shop, 1);
+    await paidPayout();
+    const all = await payoutList(app(), shop);
+    expect(all.length).toBeGreaterThanOrEqual(2);
+    const walked: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor ? `&cursor=${cursor}` : '';
+      const response = await financesCall(app(), shop, 'GET', `/api/finances/payouts?limit=1${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const page = response.json<PayoutList>();
+      expect(page.items.length).toBeLessThanOrEqual(1);
+      walked.push(...page.items.map((payout) => payout.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(walked).toEqual(all.map((payout) => payout.id));
+    const forged = Buffer.from(JSON.stringify(['not a date', crypto.randomUUID()])).toString('base64url');
+    const again = await financesCall(app(), shop, 'GET', `/api/finances/payouts?limit=1&cursor=${forged}`);
+    expect(again.json<PayoutList>().items[0]?.id).toBe(all[0]?.id);
   });
 });

@@ -22,7 +22,8 @@ export default function PayoutsPage() {
   const payouts = usePayouts(filter === 'all' ? null : filter);
   const [openPayout, setOpenPayout] = useState<string | null>(null);
   const [adjusting, setAdjusting] = useState(false);
-  const currency = payouts.data?.payouts[0]?.currency ?? 'EUR';
+  const shown = payouts.data?.pages.flatMap((page) => page.items) ?? [];
+  const currency = shown[0]?.currency ?? 'EUR';
 
   let content: React.ReactNode;
   if (payouts.isPending)
@@ -39,7 +40,7 @@ export default function PayoutsPage() {
         </Button>
       </Alert>
     );
-  else if (payouts.data.payouts.length === 0)
+  else if (shown.length === 0)
     content = (
       <Card withBorder padding="xl">
         <Text c="dimmed">{t('payoutsPage.empty')}</Text>
@@ -47,7 +48,20 @@ export default function PayoutsPage() {
     );
   else
     content = (
-      <PayoutsTable payouts={payouts.data.payouts} phoneLayout={phoneLayout} onOpen={setOpenPayout} />
+      <>
+        <PayoutsTable payouts={shown} phoneLayout={phoneLayout} onOpen={setOpenPayout} />
+        {payouts.hasNextPage && (
+          <Group justify="center">
+            <Button
+              variant="default"
+              loading={payouts.isFetchingNextPage}
+              onClick={() => void payouts.fetchNextPage()}
+            >
+              {t('teams.loadMore')}
+            </Button>
+          </Group>
+        )}
+      </>
     );
 
   return (

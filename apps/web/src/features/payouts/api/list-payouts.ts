@@ -1,20 +1,27 @@
 import type { PayoutList, ReconciliationState } from '@guichet/shared/payouts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { pagePath } from '../../../lib/paging';
 import { payoutsKeys } from './keys';
 
-/** `GET /finances/payouts`: the Stripe payouts, newest first, all or those in one state (ALL or FINANCE). */
-export function listPayouts(reconciliation: ReconciliationState | null, signal?: AbortSignal) {
-  const query = reconciliation ? `?reconciliation=${reconciliation}` : '';
-  return api.get<PayoutList>(`/finances/payouts${query}`, { signal });
+/** `GET /finances/payouts`: a page of the Stripe payouts, newest first, all or those in one state (ALL or FINANCE). */
+export function listPayouts(
+  reconciliation: ReconciliationState | null,
+  cursor: string | null,
+  signal?: AbortSignal,
+) {
+  const path = reconciliation ? `/finances/payouts?reconciliation=${reconciliation}` : '/finances/payouts';
+  return api.get<PayoutList>(pagePath(path, 50, cursor), { signal });
 }
 
 export const payoutsQueryOptions = (reconciliation: ReconciliationState | null) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: payoutsKeys.list(reconciliation ?? 'all'),
-    queryFn: ({ signal }) => listPayouts(reconciliation, signal),
+    queryFn: ({ pageParam, signal }) => listPayouts(reconciliation, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
   });
 
 export function usePayouts(reconciliation: ReconciliationState | null) {
-  return useQuery(payoutsQueryOptions(reconciliation));
+  return useInfiniteQuery(payoutsQueryOptions(reconciliation));
 }
