@@ -125,7 +125,8 @@ export async function startImport(
     .catch(async (error: unknown) => {
       if (error instanceof ImportStopped) return;
       onFailure(error);
-      await imports.failImport(ctx.db, organizationId, row.id);
+      // A process shutting down may have closed its pool: the leader's sweep fails the import then.
+      await imports.failImport(ctx.db, organizationId, row.id).catch(onFailure);
     })
     .finally(() => {
       clearInterval(heartbeat);

@@ -47,6 +47,8 @@ describe.skipIf(!serverUrl)('a webhook across a SIGKILL', () => {
         SEED_DEMO: 'false',
         LOG_LEVEL: 'silent',
         WEBHOOK_TIMEOUT_MS: '5000',
+        // The receiver is this test's, on 127.0.0.1: a private address only tests and development may use.
+        WEBHOOKS_ALLOW_PRIVATE: 'true',
         WEBHOOK_LEASE_SECONDS: '6',
         PUBLIC_URL: 'http://127.0.0.1',
       },

@@ -237,9 +237,7 @@ describe('a recorded payout with an adjustment, an unknown type and a charge tha
       expect.objectContaining({ kind: 'payouts-unreconciled', count: 1 }),
     );
     const flagged = await financesCall(app(), shop, 'GET', '/api/finances/payouts?reconciliation=flagged');
-    expect(
-      flagged.json<{ payouts: { stripePayoutId: string }[] }>().payouts.map((p) => p.stripePayoutId),
-    ).toEqual([created.id]);
+    expect(flagged.json<PayoutList>().items.map((p) => p.stripePayoutId)).toEqual([created.id]);
   });
 
   it('is reconciled by manual matches to adjustments with reasons, suggested and audited', async () => {
