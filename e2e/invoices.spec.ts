@@ -1,7 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { apiCreateOrganization, apiSignUp, call, latestMailTo, signIn, uniqueEmail } from './support';
+import {
+  apiCreateOrganization,
+  apiEventWithTicketType,
+  apiSignUp,
+  apiStaffMember,
+  call,
+  signIn,
+  uniqueEmail,
+} from './support';
 
 test('finance staff see VAT by rate, download the journal and an invoice PDF from the documents', async ({
   page,
@@ -19,39 +27,20 @@ test('finance staff see VAT by rate, download the journal and an invoice PDF fro
     { registered: true, vatNumber: 'FR40123456789', ratesBp: [2000, 550], defaultRateBp: 2000 },
     200,
   );
-  const start = Date.now() + 10 * 24 * 60 * 60 * 1000;
-  const event = await call<{ id: string }>(
+  const { eventId, ticketTypeId } = await apiEventWithTicketType(
     request,
-    'POST',
-    '/api/events',
     adminHeaders,
-    {
-      name: `Quayside concert ${suffix}`,
-      startsAt: new Date(start).toISOString(),
-      endsAt: new Date(start + 3 * 60 * 60 * 1000).toISOString(),
-      timeZone: 'Europe/Paris',
-      locationType: 'venue',
-      venueName: 'Dock 7',
-      venueAddress: 'Quai de la Fosse, Nantes',
-    },
-    201,
-  );
-  const detail = await call<{ ticketTypes: { id: string }[] }>(
-    request,
-    'POST',
-    `/api/events/${event.id}/ticket-types`,
-    adminHeaders,
-    { name: 'Concert', priceMinor: 2110, capacity: 50, vatRateBp: 550 },
-    201,
+    { name: `Quayside concert ${suffix}` },
+    { name: 'Concert', priceMinor: 2110, vatRateBp: 550 },
   );
   const order = await call<{ id: string; code: string }>(
     request,
     'POST',
-    `/api/events/${event.id}/orders`,
+    `/api/events/${eventId}/orders`,
     adminHeaders,
     {
       buyer: { name: 'Bruno Buyer', email: uniqueEmail('buyer') },
-      lines: [{ ticketTypeId: detail.ticketTypes[0]?.id, quantity: 1 }],
+      lines: [{ ticketTypeId, quantity: 1 }],
       payment: 'paid',
       sendEmail: false,
     },
@@ -68,33 +57,7 @@ test('finance staff see VAT by rate, download the journal and an invoice PDF fro
   );
 
   // A FINANCE-only member, invited and signed up through the API.
-  const email = uniqueEmail('finance');
-  const password = 'e2e-password';
-  await call(
-    request,
-    'POST',
-    '/api/teams/invitations',
-    adminHeaders,
-    { email, permissions: ['FINANCE'] },
-    201,
-  );
-  const token = /\/invitations\/accept\?token=([\w-]+)/.exec((await latestMailTo(request, email)).text)?.[1];
-  const person = await call<{ accessToken: string }>(
-    request,
-    'POST',
-    '/api/auth/sign-up',
-    {},
-    { email, password, displayName: 'Fiona Finance' },
-    201,
-  );
-  await call(
-    request,
-    'POST',
-    `/api/invitations/${token}/accept`,
-    { authorization: `Bearer ${person.accessToken}` },
-    undefined,
-    200,
-  );
+  const { email, password } = await apiStaffMember(request, adminHeaders, ['FINANCE'], 'Fiona Finance');
 
   await signIn(page, email, password);
   await expect(page).toHaveURL(/\/finances/);
