@@ -1,10 +1,13 @@
-import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { journeyWebDir } from './e2e/web-build';
 
 const PORT = Number(process.env.E2E_PORT ?? 4100);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const dataDir = `test-results/e2e-data-${PORT}`;
-const webDir = path.resolve(`test-results/e2e-web-${PORT}`);
+const web = journeyWebDir(PORT);
+const buildWeb = web.prebuilt
+  ? ''
+  : `npx vite build apps/web --logLevel warn --outDir ${web.dir} --emptyOutDir && npx vite build apps/web --logLevel error --ssr src/app/prerender.tsx --outDir ${web.dir}-ssr --emptyOutDir && `;
 // The OpenID Connect provider of the third-party sign-in journeys, on a port of its own per run.
 // +1000, not a nearby port: 4190 (ManageSieve) is on the fetch standard's list of blocked ports, which Node and
 // Chromium both refuse to connect to.
@@ -84,9 +87,9 @@ export default defineConfig({
       },
     },
     {
-      // Data and web build per port, so several runs can share the machine without touching each other.
-      // The server's drawing of the first pages beside it (`-ssr`), as `npm run build` makes it.
-      command: `rm -rf ${dataDir} && npx vite build apps/web --logLevel warn --outDir ${webDir} --emptyOutDir && npx vite build apps/web --logLevel error --ssr src/app/prerender.tsx --outDir ${webDir}-ssr --emptyOutDir && node --import tsx apps/api/src/main.ts`,
+      // Data per port, so several runs can share the machine without touching each other. The server's
+      // drawing of the first pages beside the web build (`-ssr`), as `npm run build` makes it.
+      command: `rm -rf ${dataDir} && ${buildWeb}node --import tsx apps/api/src/main.ts`,
       url: `http://localhost:${PORT}/api/health`,
       // Two builds (the app, the server's drawing of its first pages) and the demo data, on a busy machine.
       timeout: 300_000,
@@ -98,7 +101,7 @@ export default defineConfig({
         HOST: '127.0.0.1',
         NODE_ENV: 'production',
         DATA_DIR: dataDir,
-        WEB_DIST: webDir,
+        WEB_DIST: web.dir,
         DATABASE_URL: '',
         SMTP_URL: '',
         DEV_MAILBOX: 'true',

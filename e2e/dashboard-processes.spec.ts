@@ -6,13 +6,14 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { signIn, uniqueEmail } from './support';
+import { journeyWebDir } from './web-build';
 
 // A deployment of two API processes on one PostgreSQL database: the dashboard open on one process moves
 // within 2 s of a sale made through the other, without reloading. Runs where PostgreSQL is configured
 // (DATABASE_URL, as CI sets it); the journeys' own server runs on the embedded database and cannot share it.
 
 const serverUrl = process.env.DATABASE_URL ?? '';
-const webDir = path.resolve(`test-results/e2e-web-${process.env.E2E_PORT ?? 4100}`);
+const webDir = journeyWebDir(Number(process.env.E2E_PORT ?? 4100)).dir;
 
 async function freePort(): Promise<number> {
   const server = createServer();

@@ -67,15 +67,18 @@ if (process.env.DATABASE_URL) {
   console.log('\n(DATABASE_URL not set: API tests on PostgreSQL skipped)');
 }
 
-if (run('production build', 'npm', ['run', 'build'])) {
+const built = run('production build', 'npm', ['run', 'build']);
+if (built) {
   run('bundle budgets', process.execPath, ['apps/web/scripts/bundle-report.mjs']);
   run('production install (npm ci --omit=dev, compiled server)', process.execPath, [
     'scripts/check-production-install.mjs',
   ]);
 }
 
+// The journeys serve the build just made rather than making their own.
 run('browser journeys (Playwright, Chromium)', bin('playwright'), ['test'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(results, 'playwright.json'),
+  ...(built ? { E2E_WEB_DIST: 'apps/web/dist' } : {}),
 });
 countPlaywright(path.join(results, 'playwright.json'));
 
