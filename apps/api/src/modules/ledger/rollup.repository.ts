@@ -134,10 +134,11 @@ export interface CoveredRead {
 
 /**
  * The roll-up rows of piece `p`, each piece's range read by index. The events' roll-up holds a row per event,
- * day and kind: a year's split by event is some 7,000 of them, so they are added up per event, currency, kind
- * and method as the range is read (a few hundred rows leave the piece) rather than carried through the union,
- * the join to the events and the final grouping: 28 ms of the summary's 30 under load, 5 ms after (EXPLAIN
- * ANALYZE, decision 036). The organisation's roll-up has a few rows per unit and is read as it is.
+ * day or month and kind: a year's split by event is thousands of them (6,720 on the bench's organisation),
+ * so they are added up per event, currency, kind and method as the range is read (a few hundred rows leave
+ * the piece) rather than carried through the union, the join to the events and the final grouping: 28 ms
+ * of the summary's 30 under load, 5 ms after (EXPLAIN ANALYZE, decision 036). The organisation's roll-up
+ * has a few rows per unit and is read as it is.
  */
 function rollupPiece(read: CoveredRead): SQL {
   const range = sql`r.organization_id = ${read.organizationId} and r.grain = p.grain
