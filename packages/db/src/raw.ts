@@ -1,4 +1,5 @@
 import {
+  type Column,
   DrizzleQueryError,
   getTableColumns,
   type InferSelectModel,
@@ -69,10 +70,22 @@ export function columnsOf(table: Table, alias: string, prefix: string): string {
     .join(', ');
 }
 
+/** A table's columns by key, listed once per table: `rowOf` maps every row of a page with them. */
+const columnLists = new WeakMap<Table, [string, Column][]>();
+
+function columnListOf(table: Table): [string, Column][] {
+  let list = columnLists.get(table);
+  if (!list) {
+    list = Object.entries(getTableColumns(table));
+    columnLists.set(table, list);
+  }
+  return list;
+}
+
 /** The row `columnsOf` selected, mapped as the ORM maps it (the same on both drivers). */
 export function rowOf<T extends Table>(table: T, row: Record<string, unknown>, prefix: string) {
   const out: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
+  for (const [key, column] of columnListOf(table)) {
     const value = row[`${prefix}${key}`];
     out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }

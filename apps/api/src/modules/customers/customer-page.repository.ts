@@ -85,25 +85,28 @@ function pageStatement(organizationId: string, p: CustomerListParams): SQL {
       union
       select f.root_id, lower(m.email) from folded f join customers m on m.id = f.id
     ),
-    money as (
-      select a.root_id, o.currency, count(*) as orders,
-        sum(o.total_minor - o.refunded_minor) filter (where o.status = 'paid') as spend
+    -- The page's orders, found once by address (all statuses: admissions count any order's tickets).
+    page_orders as materialized (
+      select a.root_id, a.email, o.id, o.currency, o.status, o.total_minor, o.refunded_minor
       from addresses a join orders o on o.organization_id = ${org} and lower(o.buyer_email) = a.email
-      where o.status in ${LIVE_ORDER}
+    ),
+    money as materialized (
+      select po.root_id, po.currency, count(*) as orders,
+        sum(po.total_minor - po.refunded_minor) filter (where po.status = 'paid') as spend
+      from page_orders po
+      where po.status in ${LIVE_ORDER}
       group by 1, 2
     ),
-    valid_tickets as (
-      select a.root_id, count(*) as tickets
-      from addresses a join orders o on o.organization_id = ${org} and lower(o.buyer_email) = a.email
-        join tickets t on t.order_id = o.id and t.organization_id = o.organization_id
-      where o.status in ${LIVE_ORDER} and t.status = 'valid'
+    valid_tickets as materialized (
+      select po.root_id, count(*) as tickets
+      from page_orders po join tickets t on t.organization_id = ${org} and t.order_id = po.id
+      where po.status in ${LIVE_ORDER} and t.status = 'valid'
       group by 1
     ),
-    admissions as (
-      select a.root_id, a.email, count(*) as checkins, count(distinct l.event_id) as events
-      from addresses a join orders o on o.organization_id = ${org} and lower(o.buyer_email) = a.email
-        join tickets t on t.order_id = o.id and t.organization_id = o.organization_id
-        join checkin_log l on l.ticket_id = t.id and l.organization_id = o.organization_id
+    admissions as materialized (
+      select po.root_id, po.email, count(*) as checkins, count(distinct l.event_id) as events
+      from page_orders po join tickets t on t.organization_id = ${org} and t.order_id = po.id
+        join checkin_log l on l.ticket_id = t.id and l.organization_id = ${org}
       where l.admitted and l.undone_at is null and l.direction = 'entry'
       group by 1, 2
     )

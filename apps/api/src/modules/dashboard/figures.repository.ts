@@ -70,7 +70,8 @@ export async function ledgerFigures(db: Queryable, d: Days) {
           (coalesce(sum(c.order_entries) filter (where c.kind = 'sale'), 0)
             - coalesce((select sum(x.extra) from corrections x where x.currency = c.currency), 0))::text as paid_orders
         from covered c
-        group by c.currency) t on true
+        group by c.currency
+        having sum(c.entries) > 0) t on true
       order by t.currency`,
   );
   return rows
@@ -177,7 +178,8 @@ export async function salesSeries(db: Queryable, d: Days, bucket: 'hour' | 'day'
           (sum(c.order_entries) - coalesce(max(x.extra), 0))::text as orders
         from covered c left join corrections x on x.label = c.label and x.currency = c.currency
         where c.kind = 'sale'
-        group by 1, 2) t on true
+        group by 1, 2
+        having sum(c.entries) > 0) t on true
       order by t.at, t.currency`,
   );
   return rows.flatMap((row) =>

@@ -83,59 +83,117 @@ function bucketCount(from: string, to: string, bucket: Bucket): number {
   return bucket === 'day' ? days : bucket === 'week' ? Math.floor(days / 7) + 1 : Math.floor(days / 28) + 1;
 }
 
-/** Answers at least one row: the aggregate's rows, or one of nulls when it has none (see atWatermark). */
-const withSeen = (aggregate: SQL) =>
-  sql`select ${rollups.seenWatermark} as seen, t.* from (select 1) one left join (${aggregate}) t on true`;
-
 type Method = 'offline' | 'stripe' | 'box_office' | null;
 
-/**
- * Sums per currency, kind, method and event: a few hundred rows at most, folded by the service. With
- * `byEvent` false the rows carry no event (the organisation's totals), unless the period is one event's or
- * by event date, where every row has its event. Each row also counts its orders with a sale, and `repeats`
- * says per currency how many of those counted an order twice (see `orderCounts`).
- */
-export async function periodTotals(db: Queryable, p: Period, byEvent = false) {
-  const rows = await rollups.atWatermark<{
-    seen: string;
-    currency: string | null;
-    kind: LedgerKind;
-    method: Method;
-    event_id: string | null;
-    event_name: string | null;
-    amount: string;
-    sale_orders: string;
-    repeats: string;
-  }>(
-    db,
-    (w) => sql`${coveredPeriod(p, w, { byEvent })}
-      ${withSeen(sql`select c.currency, c.kind, c.method, c.event_id, e.name as event_name,
-          sum(c.amount_minor)::text as amount,
-          coalesce(sum(c.order_entries) filter (where c.kind = 'sale'), 0)::text as sale_orders,
-          (select coalesce(sum(x.extra), 0) from corrections x where x.currency = c.currency)::text as repeats
-        from covered c left join ${events} e on e.id = c.event_id and e.organization_id = ${p.organizationId}
-        group by c.currency, c.kind, c.method, c.event_id, e.name`)}`,
-  );
-  return rows.flatMap((row) =>
-    row.currency === null
-      ? []
-      : [
-          {
-            currency: row.currency,
-            kind: row.kind,
-            method: row.method,
-            eventId: row.event_id,
-            eventName: row.event_name,
-            amountMinor: Number(row.amount),
-            saleOrders: Number(row.sale_orders),
-            repeats: Number(row.repeats),
-          },
-        ],
-  );
+interface TotalsRow {
+  currency: string;
+  kind: LedgerKind;
+  method: Method;
+  event_id: string | null;
+  event_name: string | null;
+  amount: string;
+  sale_orders: string;
+  repeats: string;
 }
 
-/** Orders with a sale in the period, per currency, from the rows of `periodTotals` (without `byEvent`). */
-export function orderCounts(totals: Awaited<ReturnType<typeof periodTotals>>): Map<string, number> {
+interface SeriesRow {
+  currency: string;
+  date: string;
+  gross: string;
+  refunds: string;
+}
+
+/**
+ * The sums of a period's `covered` rows per currency, kind, method and event, each with its orders with a
+ * sale, and `repeats`: per currency, how many of those counted an order twice (see `orderCounts`). The
+ * split by event gives none (its order counts are not read): its `corrections` are then never referenced,
+ * so PostgreSQL neither plans nor runs them.
+ */
+const totalsOf = (p: Period, w: number, byEvent: boolean) => sql`${coveredPeriod(p, w, { byEvent })}
+  select c.currency, c.kind, c.method, c.event_id, e.name as event_name,
+    sum(c.amount_minor)::text as amount,
+    coalesce(sum(c.order_entries) filter (where c.kind = 'sale'), 0)::text as sale_orders,
+    ${
+      byEvent
+        ? sql`'0'`
+        : sql`(select coalesce(sum(x.extra), 0) from corrections x where x.currency = c.currency)::text`
+    } as repeats
+  from covered c left join ${events} e on e.id = c.event_id and e.organization_id = ${p.organizationId}
+  group by c.currency, c.kind, c.method, c.event_id, e.name
+  having sum(c.entries) > 0`;
+
+/** Sales and refunds per bucket (its first day, in `tz`) and currency. */
+const seriesOf = (
+  p: Period,
+  w: number,
+  bucket: Bucket,
+) => sql`${coveredPeriod(p, w, { byEvent: false, bucket })}
+  select c.currency, c.label as date,
+    coalesce(sum(c.amount_minor) filter (where c.kind = 'sale'), 0)::text as gross,
+    coalesce(-sum(c.amount_minor) filter (where c.kind in ('refund', 'refund_reversal')), 0)::text as refunds
+  from covered c
+  where c.kind in ('sale', 'refund', 'refund_reversal')
+  group by 1, 2
+  having sum(c.entries) > 0`;
+
+/** The rows of a read as one JSON array, a column of the statement's single row. */
+const asJson = (read: SQL) => sql`(select coalesce(json_agg(t), '[]'::json) from (${read}) t)`;
+
+/** pg parses json columns; a driver that answers their text is read the same. */
+const parsed = <T>(value: T[] | string): T[] => (typeof value === 'string' ? JSON.parse(value) : value);
+
+const totalsFrom = (rows: TotalsRow[]) =>
+  rows.map((row) => ({
+    currency: row.currency,
+    kind: row.kind,
+    method: row.method,
+    eventId: row.event_id,
+    eventName: row.event_name,
+    amountMinor: Number(row.amount),
+    saleOrders: Number(row.sale_orders),
+    repeats: Number(row.repeats),
+  }));
+
+const seriesFrom = (rows: SeriesRow[]) =>
+  rows.map((row) => ({
+    currency: row.currency,
+    date: row.date,
+    grossMinor: Number(row.gross),
+    refundsMinor: Number(row.refunds),
+  }));
+
+export type PeriodTotals = ReturnType<typeof totalsFrom>;
+
+/**
+ * Everything the summary reads, in ONE statement (one round trip, one snapshot): the period's totals (with
+ * `byEvent` false the rows carry no event, unless the period is one event's or by event date, where every
+ * row has its event), with `eventSplit` the same by event from the events' roll-up (`null` without), and the
+ * chart's series. It was three statements sent at once on three connections of the pool, each planned and
+ * answered apart; a year's summary is a few hundred rows, sent back as three JSON arrays.
+ */
+export async function periodSummary(db: Queryable, p: Period, bucket: Bucket, eventSplit: boolean) {
+  const [row] = await rollups.atWatermark<{
+    seen: string;
+    totals: TotalsRow[] | string;
+    event_totals: TotalsRow[] | string | null;
+    series: SeriesRow[] | string;
+  }>(
+    db,
+    (w) => sql`select ${rollups.seenWatermark} as seen,
+      ${asJson(totalsOf(p, w, false))} as totals,
+      ${eventSplit ? asJson(totalsOf(p, w, true)) : sql`null::json`} as event_totals,
+      ${asJson(seriesOf(p, w, bucket))} as series`,
+  );
+  if (!row) throw new Error('the summary statement answers one row');
+  return {
+    totals: totalsFrom(parsed(row.totals)),
+    eventTotals: row.event_totals === null ? null : totalsFrom(parsed(row.event_totals)),
+    series: seriesFrom(parsed(row.series)),
+  };
+}
+
+/** Orders with a sale in the period, per currency, from the period's totals (without the split by event). */
+export function orderCounts(totals: PeriodTotals): Map<string, number> {
   const counts = new Map<string, number>();
   const repeats = new Map<string, number>();
   for (const row of totals) {
@@ -145,34 +203,6 @@ export function orderCounts(totals: Awaited<ReturnType<typeof periodTotals>>): M
   }
   for (const [currency, repeated] of repeats) counts.set(currency, (counts.get(currency) ?? 0) - repeated);
   return counts;
-}
-
-/** Sales and refunds per bucket (its first day, in `tz`) and currency. */
-export async function periodSeries(db: Queryable, p: Period, bucket: Bucket) {
-  const rows = await rollups.atWatermark<{
-    seen: string;
-    currency: string | null;
-    date: string;
-    gross: string;
-    refunds: string;
-  }>(
-    db,
-    (w) => sql`${coveredPeriod(p, w, { byEvent: false, bucket })}
-      ${withSeen(sql`select c.currency, c.label as date,
-          coalesce(sum(c.amount_minor) filter (where c.kind = 'sale'), 0)::text as gross,
-          coalesce(-sum(c.amount_minor) filter (where c.kind in ('refund', 'refund_reversal')), 0)::text as refunds
-        from covered c
-        where c.kind in ('sale', 'refund', 'refund_reversal')
-        group by 1, 2`)}`,
-  );
-  return rows
-    .filter((row) => row.currency !== null)
-    .map((row) => ({
-      currency: row.currency ?? '',
-      date: row.date,
-      grossMinor: Number(row.gross),
-      refundsMinor: Number(row.refunds),
-    }));
 }
 
 export interface EntryFilter extends Period {

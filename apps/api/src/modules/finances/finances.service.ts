@@ -88,11 +88,7 @@ export async function summary(
   // By payment date over the whole organisation, the totals come from its own roll-up and the split by
   // event from the events' one; otherwise every row already has its event (decision 036).
   const splitApart = query.basis === 'payment' && !query.eventId;
-  const [totals, eventTotals, series] = await Promise.all([
-    repository.periodTotals(ctx.db, period),
-    splitApart ? repository.periodTotals(ctx.db, period, true) : null,
-    repository.periodSeries(ctx.db, period, bucket),
-  ]);
+  const { totals, eventTotals, series } = await repository.periodSummary(ctx.db, period, bucket, splitApart);
   const counts = repository.orderCounts(totals);
   const dates = bucketDates(query.from, query.to, bucket);
   const blocks = new Map<

@@ -16,7 +16,7 @@ import {
 import { newShop } from '../../../test/support/orders';
 import { ledgerFigures, salesSeries } from '../dashboard/figures.repository';
 import { foldLedger, readWatermark } from '../ledger/rollup.repository';
-import { orderCounts, type Period, periodSeries, periodTotals } from './finances.repository';
+import { orderCounts, type Period, periodSummary } from './finances.repository';
 
 /**
  * The roll-up (decision 036) never changes a figure: random ledger rows across hour, day and month edges,
@@ -107,17 +107,22 @@ async function compare(p: Period) {
     for (const { key, amount } of rows) out[key] = (out[key] ?? 0) + amount;
     return out;
   };
-  const totals = await periodTotals(db, p);
-  expect(
-    sums(totals.map((r) => ({ key: keyOf(r.currency, r.kind, r.method), amount: r.amountMinor }))),
-  ).toEqual(await rawTotals(db, p));
-  const byEvent = (await periodTotals(db, p, true)).filter((r) => r.eventId);
-  expect(
-    sums(byEvent.map((r) => ({ key: keyOf(r.currency, r.kind, r.eventId), amount: r.amountMinor }))),
-  ).toEqual(await rawEventTotals(db, p));
-  expect(Object.fromEntries(orderCounts(totals))).toEqual(await rawOrderCounts(db, p));
+  const expected = {
+    totals: await rawTotals(db, p),
+    byEvent: await rawEventTotals(db, p),
+    orders: await rawOrderCounts(db, p),
+  };
+  // The summary's one statement, with each chart bucket: every part of it against the raw recompute.
   for (const bucket of ['day', 'week', 'month'] as const) {
-    const series = await periodSeries(db, p, bucket);
+    const { totals, eventTotals, series } = await periodSummary(db, p, bucket, true);
+    expect(
+      sums(totals.map((r) => ({ key: keyOf(r.currency, r.kind, r.method), amount: r.amountMinor }))),
+    ).toEqual(expected.totals);
+    const byEvent = (eventTotals ?? []).filter((r) => r.eventId);
+    expect(
+      sums(byEvent.map((r) => ({ key: keyOf(r.currency, r.kind, r.eventId), amount: r.amountMinor }))),
+    ).toEqual(expected.byEvent);
+    expect(Object.fromEntries(orderCounts(totals))).toEqual(expected.orders);
     expect(
       sums(
         series.flatMap((r) => [
@@ -251,7 +256,7 @@ describe('the ledger roll-up', () => {
       };
       expect(await rawTotals(db, p)).toEqual(
         Object.fromEntries(
-          (await periodTotals(db, p)).map((r) => [
+          (await periodSummary(db, p, 'day', false)).totals.map((r) => [
             [r.currency, r.kind, r.method].filter(Boolean).join('/'),
             r.amountMinor,
           ]),
