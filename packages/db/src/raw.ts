@@ -117,6 +117,21 @@ const rowsOf = async (client: pg.PoolClient, statement: RawStatement) =>
   (await client.query(statement)).rows as unknown[];
 
 /**
+ * Issues queries that travel together in one write to the socket. Pipeline mode sends each query as it is
+ * issued, one write (a system call, and on loopback the receiver's wake-up) per query; corked, the queries
+ * issued here leave together when `issue` returns. pg submits a query synchronously on a connected client.
+ */
+function together<T>(client: pg.PoolClient, issue: () => T): T {
+  const socket = client.connection.stream;
+  socket.cork();
+  try {
+    return issue();
+  } finally {
+    socket.uncork();
+  }
+}
+
+/**
  * `transactionEndingWith` on a connection of the pool, which is in pipeline mode: queries issued one after
  * the other without waiting are written together, each answered in turn.
  */
@@ -135,10 +150,12 @@ async function pipelinedTransaction<T>(
   const end = async (statement: RawStatement | null): Promise<unknown[]> => {
     if (ended) throw new Error('the transaction has already ended');
     ended = true;
-    const [done, commit] = await Promise.allSettled([
-      statement ? rowsOf(client, statement) : Promise.resolve([]),
-      client.query('commit'),
-    ]);
+    const [done, commit] = await Promise.allSettled(
+      together(client, () => [
+        statement ? rowsOf(client, statement) : Promise.resolve([]),
+        client.query('commit'),
+      ]),
+    );
     if (commit.status === 'rejected') {
       // Whether the transaction committed is unknown: the connection is closed rather than reused.
       broken = commit.reason instanceof Error ? commit.reason : new Error(String(commit.reason));
@@ -153,7 +170,9 @@ async function pipelinedTransaction<T>(
   try {
     // BEGIN and the first statement leave together. BEGIN on a connection of the pool (never inside a
     // transaction) fails only when the connection does, and the statement cannot run then either.
-    const [, firstRows] = await Promise.all([client.query('begin'), rowsOf(client, first)]);
+    const [, firstRows] = await Promise.all(
+      together(client, () => [client.query('begin'), rowsOf(client, first)] as const),
+    );
     const result = await work(tx, firstRows, end);
     if (!ended) await end(null);
     return result;
