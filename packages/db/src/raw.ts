@@ -93,6 +93,12 @@ export type Finish = (statement: RawStatement) => Promise<unknown[]>;
  * never calls it, the transaction commits when `work` returns; if `work` throws first, or a statement
  * fails, everything rolls back. `tx` runs the transaction's other statements, with the ORM or `rawRows`.
  * On PGlite (one connection, nothing concurrent) it is an ordinary transaction.
+ *
+ * The foreign keys declared deferrable (those of an order's rows to the organisation, event, ticket type
+ * and webhook endpoint every concurrent order shares: migration `*_checkout_deferred_keys`) are checked at
+ * the commit, on both databases: checked as each row is written, their locks on those shared rows would
+ * overlap with every order in flight, which PostgreSQL records as ever-growing multixacts. A violation
+ * still rolls everything back; it is reported by the COMMIT.
  */
 export async function transactionEndingWith<T>(
   db: Database,
@@ -105,6 +111,7 @@ export async function transactionEndingWith<T>(
   }
   return db.transaction(async (tx) => {
     let ended = false;
+    await tx.execute(sql.raw(DEFER_CHECKS));
     return work(tx, await rawRows(tx, first), async (statement) => {
       if (ended) throw new Error('the transaction has already ended');
       ended = true;
@@ -112,6 +119,9 @@ export async function transactionEndingWith<T>(
     });
   });
 }
+
+/** Sent with the BEGIN of `transactionEndingWith`: see there. */
+const DEFER_CHECKS = 'set constraints all deferred';
 
 const rowsOf = async (client: pg.PoolClient, statement: RawStatement) =>
   (await client.query(statement)).rows as unknown[];
@@ -157,7 +167,10 @@ async function pipelinedTransaction<T>(
       ]),
     );
     if (commit.status === 'rejected') {
-      // Whether the transaction committed is unknown: the connection is closed rather than reused.
+      // PostgreSQL refusing the COMMIT (a deferred foreign key's check failed) rolled the transaction
+      // back. Otherwise whether it committed is unknown: the connection is closed rather than reused.
+      if (commit.reason instanceof pg.DatabaseError)
+        throw done.status === 'rejected' ? done.reason : commit.reason;
       broken = commit.reason instanceof Error ? commit.reason : new Error(String(commit.reason));
       throw done.status === 'rejected' ? done.reason : broken;
     }
@@ -168,10 +181,13 @@ async function pipelinedTransaction<T>(
   };
 
   try {
-    // BEGIN and the first statement leave together. BEGIN on a connection of the pool (never inside a
+    // BEGIN, the deferral of the checks and the first statement leave together. BEGIN on a connection of the pool (never inside a
     // transaction) fails only when the connection does, and the statement cannot run then either.
-    const [, firstRows] = await Promise.all(
-      together(client, () => [client.query('begin'), rowsOf(client, first)] as const),
+    const [, , firstRows] = await Promise.all(
+      together(
+        client,
+        () => [client.query('begin'), client.query(DEFER_CHECKS), rowsOf(client, first)] as const,
+      ),
     );
     const result = await work(tx, firstRows, end);
     if (!ended) await end(null);
