@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import type pg from 'pg';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -108,6 +109,24 @@ export function postgresCpuMs(): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * CPU time used by the backends now connected to one database of the server, in ms (Linux only). On a
+ * server other work shares, the whole server's figure (`postgresCpuMs`) counts theirs too; this one counts
+ * only the connections a benchmark's pools hold open (a connection closed meanwhile is not counted).
+ */
+export async function databaseCpuMs(admin: pg.Client): Promise<number | undefined> {
+  const { rows } = await admin.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  let total = 0;
+  for (const { pid } of rows) {
+    const ms = cpuMs(pid);
+    if (ms === undefined) continue;
+    total += ms;
+  }
+  return rows.length === 0 ? undefined : total;
 }
 
 export interface LoadResult {
