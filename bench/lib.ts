@@ -112,21 +112,35 @@ export function postgresCpuMs(): number | undefined {
 }
 
 /**
- * CPU time used by the backends now connected to one database of the server, in ms (Linux only). On a
- * server other work shares, the whole server's figure (`postgresCpuMs`) counts theirs too; this one counts
- * only the connections a benchmark's pools hold open (a connection closed meanwhile is not counted).
+ * CPU time (ms) of each backend now connected to the admin connection's database, by process id (Linux
+ * only). On a server other work shares, the whole server's figure (`postgresCpuMs`) counts theirs too.
  */
-export async function databaseCpuMs(admin: pg.Client): Promise<number | undefined> {
+export async function databaseCpu(admin: pg.Client): Promise<Map<number, number>> {
   const { rows } = await admin.query<{ pid: number }>(
     'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
   );
-  let total = 0;
+  const byBackend = new Map<number, number>();
   for (const { pid } of rows) {
     const ms = cpuMs(pid);
-    if (ms === undefined) continue;
-    total += ms;
+    if (ms !== undefined) byBackend.set(pid, ms);
   }
-  return rows.length === 0 ? undefined : total;
+  return byBackend;
+}
+
+/**
+ * The CPU time the database's backends used since `before` (`databaseCpu`): a backend opened meanwhile
+ * counts from its start; one closed meanwhile is missed (pools keep theirs open across a round). Undefined
+ * where there is no /proc.
+ */
+export async function databaseCpuSince(
+  admin: pg.Client,
+  before: Map<number, number>,
+): Promise<number | undefined> {
+  const now = await databaseCpu(admin);
+  if (now.size === 0) return undefined;
+  let total = 0;
+  for (const [pid, ms] of now) total += ms - (before.get(pid) ?? 0);
+  return total;
 }
 
 export interface LoadResult {

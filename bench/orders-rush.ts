@@ -7,7 +7,8 @@ import pg from 'pg';
 import {
   alternatingRounds,
   cpuMs,
-  databaseCpuMs,
+  databaseCpu,
+  databaseCpuSince,
   median,
   postgresCpuMs,
   round,
@@ -113,14 +114,14 @@ async function sqlBaseline(url: string, admin: pg.Client) {
     const before = {
       self: process.cpuUsage(),
       postgres: postgresCpuMs(),
-      database: await databaseCpuMs(admin),
+      database: await databaseCpu(admin),
     };
     const { perSecond } = await timedClients(BUYERS, seconds, order);
     const self = process.cpuUsage(before.self);
     const cpu = {
       client: (self.user + self.system) / 1000,
       postgres: since(postgresCpuMs(), before.postgres),
-      database: since(await databaseCpuMs(admin), before.database),
+      database: await databaseCpuSince(admin, before.database),
     };
     return { perSecond, cpu: perOrder(cpu, perSecond * seconds) };
   };
@@ -220,14 +221,14 @@ async function rush(url: string, guichet: Target, seconds: number): Promise<bool
       const before = {
         api: cpuMs(guichet.child.pid),
         postgres: postgresCpuMs(),
-        database: await databaseCpuMs(admin),
+        database: await databaseCpu(admin),
       };
       const measured = await rushApi(base, path, large, { seconds });
       apiCpu = perOrder(
         {
           client: since(cpuMs(guichet.child.pid), before.api),
           postgres: since(postgresCpuMs(), before.postgres),
-          database: since(await databaseCpuMs(admin), before.database),
+          database: await databaseCpuSince(admin, before.database),
         },
         measured.created,
       );
