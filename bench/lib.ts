@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import type pg from 'pg';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -108,6 +109,38 @@ export function postgresCpuMs(): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * CPU time (ms) of each backend now connected to the admin connection's database, by process id (Linux
+ * only). On a server other work shares, the whole server's figure (`postgresCpuMs`) counts theirs too.
+ */
+export async function databaseCpu(admin: pg.Client): Promise<Map<number, number>> {
+  const { rows } = await admin.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  const byBackend = new Map<number, number>();
+  for (const { pid } of rows) {
+    const ms = cpuMs(pid);
+    if (ms !== undefined) byBackend.set(pid, ms);
+  }
+  return byBackend;
+}
+
+/**
+ * The CPU time the database's backends used since `before` (`databaseCpu`): a backend opened meanwhile
+ * counts from its start; one closed meanwhile is missed (pools keep theirs open across a round). Undefined
+ * where there is no /proc.
+ */
+export async function databaseCpuSince(
+  admin: pg.Client,
+  before: Map<number, number>,
+): Promise<number | undefined> {
+  const now = await databaseCpu(admin);
+  if (now.size === 0) return undefined;
+  let total = 0;
+  for (const [pid, ms] of now) total += ms - (before.get(pid) ?? 0);
+  return total;
 }
 
 export interface LoadResult {

@@ -7,6 +7,8 @@ import pg from 'pg';
 import {
   alternatingRounds,
   cpuMs,
+  databaseCpu,
+  databaseCpuSince,
   median,
   postgresCpuMs,
   round,
@@ -72,14 +74,20 @@ async function rushApi(
 const since = (now: number | undefined, before: number | undefined) =>
   now === undefined || before === undefined ? undefined : now - before;
 
-/** CPU ms per order of each side (client: the API process, or the baseline's script), from /proc. */
-function perOrder(cpu: { client: number | undefined; postgres: number | undefined }, orders: number) {
+/**
+ * CPU ms per order of each side (client: the API process, or the baseline's script), from /proc: of the
+ * whole PostgreSQL server, and of the bench database's backends alone (the server may be shared).
+ */
+function perOrder(
+  cpu: { client: number | undefined; postgres: number | undefined; database: number | undefined },
+  orders: number,
+) {
   const each = (ms: number | undefined) => (ms === undefined || orders === 0 ? '?' : round(ms / orders));
-  return `client ${each(cpu.client)} ms, PostgreSQL ${each(cpu.postgres)} ms`;
+  return `client ${each(cpu.client)} ms, PostgreSQL ${each(cpu.postgres)} ms (this database's backends ${each(cpu.database)} ms)`;
 }
 
 /** The baseline: the same guarded UPDATE and an INSERT per order, in a transaction, on scratch tables. */
-async function sqlBaseline(url: string) {
+async function sqlBaseline(url: string, admin: pg.Client) {
   const pool = new pg.Pool({ connectionString: url, max: 20 });
   await pool.query(`drop table if exists bench_rush_orders; drop table if exists bench_rush_capacity;
     create table bench_rush_capacity (id int primary key, capacity int not null, sold int not null default 0);
@@ -103,12 +111,17 @@ async function sqlBaseline(url: string) {
     }
   };
   const run = async (seconds: number) => {
-    const before = { self: process.cpuUsage(), postgres: postgresCpuMs() };
+    const before = {
+      self: process.cpuUsage(),
+      postgres: postgresCpuMs(),
+      database: await databaseCpu(admin),
+    };
     const { perSecond } = await timedClients(BUYERS, seconds, order);
     const self = process.cpuUsage(before.self);
     const cpu = {
       client: (self.user + self.system) / 1000,
       postgres: since(postgresCpuMs(), before.postgres),
+      database: await databaseCpuSince(admin, before.database),
     };
     return { perSecond, cpu: perOrder(cpu, perSecond * seconds) };
   };
@@ -188,7 +201,9 @@ async function rush(url: string, guichet: Target, seconds: number): Promise<bool
 
   // Alternating rounds, medians compared: on a two-core machine shared by the load generator, the API and
   // PostgreSQL, one round of either side varies by a third.
-  const sql = await sqlBaseline(url);
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const sql = await sqlBaseline(url, admin);
   const rates = { api: [] as number[], sql: [] as number[] };
   let errors = 0;
   let apiCpu = '';
@@ -203,12 +218,17 @@ async function rush(url: string, guichet: Target, seconds: number): Promise<bool
         sqlCpu = measured.cpu;
         return;
       }
-      const before = { api: cpuMs(guichet.child.pid), postgres: postgresCpuMs() };
+      const before = {
+        api: cpuMs(guichet.child.pid),
+        postgres: postgresCpuMs(),
+        database: await databaseCpu(admin),
+      };
       const measured = await rushApi(base, path, large, { seconds });
       apiCpu = perOrder(
         {
           client: since(cpuMs(guichet.child.pid), before.api),
           postgres: since(postgresCpuMs(), before.postgres),
+          database: await databaseCpuSince(admin, before.database),
         },
         measured.created,
       );
@@ -217,6 +237,7 @@ async function rush(url: string, guichet: Target, seconds: number): Promise<bool
     });
   } finally {
     await sql.close();
+    await admin.end();
   }
   const sellOut = await rushApi(base, path, small, { orders: 900 });
   const after = await json<{ ticketTypes: { id: string; sold: number; capacity: number }[] }>(

@@ -106,6 +106,12 @@ export type Finish = (statement: RawStatement) => Promise<unknown[]>;
  * never calls it, the transaction commits when `work` returns; if `work` throws first, or a statement
  * fails, everything rolls back. `tx` runs the transaction's other statements, with the ORM or `rawRows`.
  * On PGlite (one connection, nothing concurrent) it is an ordinary transaction.
+ *
+ * The foreign keys declared deferrable (those of an order's rows to the organisation, event, ticket type
+ * and webhook endpoint every concurrent order shares: migration `*_checkout_deferred_keys`) are checked at
+ * the commit, on both databases: checked as each row is written, their locks on those shared rows would
+ * overlap with every order in flight, which PostgreSQL records as ever-growing multixacts. A violation
+ * still rolls everything back; it is reported by the COMMIT.
  */
 export async function transactionEndingWith<T>(
   db: Database,
@@ -118,6 +124,7 @@ export async function transactionEndingWith<T>(
   }
   return db.transaction(async (tx) => {
     let ended = false;
+    await tx.execute(sql.raw(DEFER_CHECKS));
     return work(tx, await rawRows(tx, first), async (statement) => {
       if (ended) throw new Error('the transaction has already ended');
       ended = true;
@@ -126,8 +133,26 @@ export async function transactionEndingWith<T>(
   });
 }
 
+/** Sent with the BEGIN of `transactionEndingWith`: see there. */
+const DEFER_CHECKS = 'set constraints all deferred';
+
 const rowsOf = async (client: pg.PoolClient, statement: RawStatement) =>
   (await client.query(statement)).rows as unknown[];
+
+/**
+ * Issues queries that travel together in one write to the socket. Pipeline mode sends each query as it is
+ * issued, one write (a system call, and on loopback the receiver's wake-up) per query; corked, the queries
+ * issued here leave together when `issue` returns. pg submits a query synchronously on a connected client.
+ */
+function together<T>(client: pg.PoolClient, issue: () => T): T {
+  const socket = client.connection.stream;
+  socket.cork();
+  try {
+    return issue();
+  } finally {
+    socket.uncork();
+  }
+}
 
 /**
  * `transactionEndingWith` on a connection of the pool, which is in pipeline mode: queries issued one after
@@ -148,12 +173,17 @@ async function pipelinedTransaction<T>(
   const end = async (statement: RawStatement | null): Promise<unknown[]> => {
     if (ended) throw new Error('the transaction has already ended');
     ended = true;
-    const [done, commit] = await Promise.allSettled([
-      statement ? rowsOf(client, statement) : Promise.resolve([]),
-      client.query('commit'),
-    ]);
+    const [done, commit] = await Promise.allSettled(
+      together(client, () => [
+        statement ? rowsOf(client, statement) : Promise.resolve([]),
+        client.query('commit'),
+      ]),
+    );
     if (commit.status === 'rejected') {
-      // Whether the transaction committed is unknown: the connection is closed rather than reused.
+      // PostgreSQL refusing the COMMIT (a deferred foreign key's check failed) rolled the transaction
+      // back. Otherwise whether it committed is unknown: the connection is closed rather than reused.
+      if (commit.reason instanceof pg.DatabaseError)
+        throw done.status === 'rejected' ? done.reason : commit.reason;
       broken = commit.reason instanceof Error ? commit.reason : new Error(String(commit.reason));
       throw done.status === 'rejected' ? done.reason : broken;
     }
@@ -164,9 +194,14 @@ async function pipelinedTransaction<T>(
   };
 
   try {
-    // BEGIN and the first statement leave together. BEGIN on a connection of the pool (never inside a
+    // BEGIN, the deferral of the checks and the first statement leave together. BEGIN on a connection of the pool (never inside a
     // transaction) fails only when the connection does, and the statement cannot run then either.
-    const [, firstRows] = await Promise.all([client.query('begin'), rowsOf(client, first)]);
+    const [, , firstRows] = await Promise.all(
+      together(
+        client,
+        () => [client.query('begin'), client.query(DEFER_CHECKS), rowsOf(client, first)] as const,
+      ),
+    );
     const result = await work(tx, firstRows, end);
     if (!ended) await end(null);
     return result;

@@ -12,13 +12,19 @@ export type EventSort = (typeof EVENT_SORTS)[number];
 
 /** Whether `value` is an IANA time zone this runtime knows (e.g. `Europe/Paris`). */
 export function isTimeZone(value: string): boolean {
+  if (knownZones.has(value)) return true;
   try {
     new Intl.DateTimeFormat('en', { timeZone: value });
-    return value.includes('/') || value === 'UTC';
   } catch {
     return false;
   }
+  if (!value.includes('/') && value !== 'UTC') return false;
+  knownZones.add(value);
+  return true;
 }
+// Zones already accepted (a few hundred exist, so the set stays small; refused values are not kept): the
+// check runs on every event answer, a buyer's order included, and making a formatter costs far more.
+const knownZones = new Set<string>();
 
 const instant = z.iso.datetime({ offset: true });
 const timeZoneSchema = z.string().max(64).refine(isTimeZone, 'Unknown time zone');

@@ -1,5 +1,5 @@
 import { uuidv7 } from '@guichet/db/ids';
-import { transactionEndingWith } from '@guichet/db/raw';
+import { rawRows, transactionEndingWith } from '@guichet/db/raw';
 import { auditLog } from '@guichet/db/schema/teams';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +39,10 @@ function attempt(organizationId: string, lines: CapacityLine[], tag: string) {
     return result;
   });
 }
+
+/** The SQLSTATE of a driver's error, wrapped by the ORM or not. */
+const sqlState = (error: unknown) =>
+  (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
 
 /** How many attempts tagged `tag` were committed. */
 async function committed(organizationId: string, tag: string) {
@@ -110,6 +114,53 @@ describe('taking places as the statement that commits', () => {
       expect(refused).toHaveLength(50);
       expect(await committed(org, 'rush')).toBe(10);
       expect((await counts(t.app, shop.event.id)).types[0]).toMatchObject({ sold: 10, held: 0 });
+    },
+  );
+
+  it("checks the order rows' foreign keys at the commit: a missing parent still commits nothing", async () => {
+    const shop = await newShop(t.app, [{ name: 'Few', priceMinor: 0, capacity: 3 }]);
+    const org = shop.organizationId;
+    // An audit entry of an organisation that does not exist: its check waits for the commit, then fails it.
+    const first = {
+      name: 'test_orphan',
+      text: `insert into audit_log (id, organization_id, action, target_type, target_id)
+        values ($1, $2, 'test.attempt', 'test', 'orphan') returning id`,
+      values: [uuidv7(), uuidv7()],
+    };
+    const failure = await transactionEndingWith(t.app.ctx.db, first, async (tx, _written, finish) =>
+      takeCapacity(tx, org, [{ ticketTypeId: typeId(shop), quantity: 2 }], 'sold', { finish }),
+    ).catch((error: unknown) => error);
+    expect(sqlState(failure)).toBe('23503');
+    expect((await counts(t.app, shop.event.id)).types[0]).toMatchObject({ sold: 0, held: 0 });
+    // The connection is usable afterwards.
+    expect(await attempt(org, [{ ticketTypeId: typeId(shop), quantity: 3 }], 'after')).toEqual({
+      taken: true,
+    });
+  });
+
+  it.skipIf(!onPostgres)(
+    'an order in flight holds no lock on the organisation row every other order shares',
+    async () => {
+      const shop = await newShop(t.app, [{ name: 'Few', priceMinor: 0, capacity: 3 }]);
+      const org = shop.organizationId;
+      const first = {
+        name: 'test_attempt_in_flight',
+        text: `insert into audit_log (id, organization_id, action, target_type, target_id)
+          values ($1, $2, 'test.attempt', 'test', $3) returning id`,
+        values: [uuidv7(), org, 'in-flight'],
+      };
+      await transactionEndingWith(t.app.ctx.db, first, async (tx, _written, finish) => {
+        // Checked as the row was written, the foreign key would hold FOR KEY SHARE on the organisation
+        // until the commit, and this would fail at once (55P03); every concurrent order would share it.
+        const locked = await rawRows(t.app.ctx.db, {
+          name: 'test_lock_organization',
+          text: 'select id from organizations where id = $1 for update nowait',
+          values: [org],
+        });
+        expect(locked).toHaveLength(1);
+        return takeCapacity(tx, org, [{ ticketTypeId: typeId(shop), quantity: 1 }], 'sold', { finish });
+      });
+      expect(await committed(org, 'in-flight')).toBe(1);
     },
   );
 });
