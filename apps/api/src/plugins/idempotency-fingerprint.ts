@@ -51,12 +51,17 @@ export function hashAsRead(request: FastifyRequest, body: Readable): HashedAsRea
 }
 
 /** Reads a repeat's body to its end only to hash it; beyond `limitBytes`, 413 as the first would answer. */
-export async function hashToEnd(request: FastifyRequest, body: Readable, limitBytes: number): Promise<string> {
+export async function hashToEnd(
+  request: FastifyRequest,
+  body: Readable,
+  limitBytes: number,
+): Promise<string> {
   const hash = headOf(request);
   let size = 0;
   for await (const chunk of body as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > limitBytes) throw new AppError('payload-too-large', `The body may be at most ${limitBytes} bytes.`);
+    if (size > limitBytes)
+      throw new AppError('payload-too-large', `The body may be at most ${limitBytes} bytes.`);
     hash.update(chunk);
   }
   return hash.digest('hex');

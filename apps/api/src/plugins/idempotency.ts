@@ -2,7 +2,6 @@ import type { Database } from '@guichet/db/client';
 import { API_ACCESS } from '@guichet/shared/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../errors';
-import { fingerprintOf, hashAsRead, hashToEnd, isStream } from './idempotency-fingerprint';
 import {
   claimIdempotencyKey,
   type IdempotencyClaim,
@@ -10,6 +9,7 @@ import {
   releaseIdempotencyKey,
   storeIdempotentAnswer,
 } from './idempotency.repository';
+import { fingerprintOf, hashAsRead, hashToEnd, isStream } from './idempotency-fingerprint';
 import { hashedIdempotencyKey, openAnswer, type SealingContext, sealAnswer } from './idempotency-sealing';
 
 /** How a route's answers are kept, when they are not kept as they were sent (decision 034). */

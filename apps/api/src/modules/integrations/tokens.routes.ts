@@ -58,7 +58,7 @@ export function apiTokensRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ...common,
           summary: 'Create an API token; its secret is answered this once',
           body: createApiTokenBodySchema,
-          response: { 201: createdApiTokenSchema, ...errorResponses(400, 401, 403) },
+          response: { 201: createdApiTokenSchema, ...errorResponses(400, 401, 403, 410) },
         },
       },
       async (request, reply) => {

@@ -113,7 +113,10 @@ export async function assertTokenStillAlive(
     ? await repository.findApiTokenRow(ctx.db, organizationId, answered.token.id)
     : undefined;
   if (!row || toApiToken(row).status !== 'active') {
-    throw new AppError('api-token-gone', 'The API token made with this Idempotency-Key was revoked or has expired.');
+    throw new AppError(
+      'api-token-gone',
+      'The API token made with this Idempotency-Key was revoked or has expired.',
+    );
   }
 }
 
