@@ -34,20 +34,26 @@ export interface HashedAsRead {
 /** Hands the handler the body through a pass-through that hashes it. */
 export function hashAsRead(request: FastifyRequest, body: Readable): HashedAsRead {
   const hash = headOf(request);
-  let fingerprint: string | null = null;
+  let digest: string | null = null;
+  let readToEnd = false;
   const hashing = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       hash.update(chunk);
       done(null, chunk);
     },
     flush(done) {
-      fingerprint = hash.digest('hex');
+      digest = hash.digest('hex');
       done();
     },
   });
+  // A small body flows into the pass-through's buffer whether the handler reads it or not: only the
+  // handler's reading of the last byte ('end') says the body was taken in.
+  hashing.once('end', () => {
+    readToEnd = true;
+  });
   // An error of the upload (the client went away) reaches the handler through the pass-through.
   pipeline(body, hashing, () => {});
-  return { body: hashing, fingerprint: () => fingerprint };
+  return { body: hashing, fingerprint: () => (readToEnd ? digest : null) };
 }
 
 /** Reads a repeat's body to its end only to hash it; beyond `limitBytes`, 413 as the first would answer. */
