@@ -136,6 +136,8 @@ export function registerIdempotency(app: FastifyInstance, db: Database, serverSe
       await options.beforeReplay?.(request, { status: stored.responseStatus, body });
       reply.code(stored.responseStatus).header('idempotent-replayed', 'true');
       if (stored.responseContentType) reply.header('content-type', stored.responseContentType);
+      // A sealed answer shows a secret: no cache keeps it, as none kept the first.
+      if (sealing) reply.header('cache-control', 'no-store');
       return reply.send(body);
     };
     const storeAnswer = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {

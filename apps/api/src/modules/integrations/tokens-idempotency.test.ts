@@ -62,6 +62,7 @@ describe('Idempotency-Key on API token creation', () => {
     expect(again.statusCode).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.headers['content-type']).toBe(first.headers['content-type']);
+    expect(again.headers['cache-control']).toBe('no-store');
     expect(again.body).toBe(first.body);
     expect(await tokensNamed(team.organizationId, body.name)).toBe(1);
     // The replayed secret is the live token's.
