@@ -29,6 +29,11 @@ export interface HashedAsRead {
   body: Readable;
   /** The fingerprint once the body was read to its end; null while (or if) it was not. */
   fingerprint: () => string | null;
+  /**
+   * Reads what the handler left of the body and drops it, as Node does with a body no one read (but not
+   * once it is piped): else the upload stalls and its connection serves no further request.
+   */
+  discard: () => void;
 }
 
 /** Hands the handler the body through a pass-through that hashes it. */
@@ -53,7 +58,13 @@ export function hashAsRead(request: FastifyRequest, body: Readable): HashedAsRea
   });
   // An error of the upload (the client went away) reaches the handler through the pass-through.
   pipeline(body, hashing, () => {});
-  return { body: hashing, fingerprint: () => (readToEnd ? digest : null) };
+  return {
+    body: hashing,
+    fingerprint: () => (readToEnd ? digest : null),
+    discard: () => {
+      if (!readToEnd) hashing.resume();
+    },
+  };
 }
 
 /** Reads a repeat's body to its end only to hash it; beyond `limitBytes`, 413 as the first would answer. */

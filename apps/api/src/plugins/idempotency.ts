@@ -9,7 +9,7 @@ import {
   releaseIdempotencyKey,
   storeIdempotentAnswer,
 } from './idempotency.repository';
-import { fingerprintOf, hashAsRead, hashToEnd, isStream } from './idempotency-fingerprint';
+import { fingerprintOf, type HashedAsRead, hashAsRead, hashToEnd, isStream } from './idempotency-fingerprint';
 import { hashedIdempotencyKey, openAnswer, type SealingContext, sealAnswer } from './idempotency-sealing';
 
 /** How a route's answers are kept, when they are not kept as they were sent (decision 034). */
@@ -77,7 +77,7 @@ function keyOf(request: FastifyRequest): string | undefined {
 /** A claim held by a request: how its answer is sealed and, for a streamed body, its fingerprint to come. */
 interface ActiveClaim extends IdempotencyClaim {
   sealing?: SealingContext;
-  streamedFingerprint?: () => string | null;
+  streamed?: Pick<HashedAsRead, 'fingerprint' | 'discard'>;
 }
 
 const inFlight = () =>
@@ -121,7 +121,7 @@ export function registerIdempotency(app: FastifyInstance, db: Database, serverSe
         if (streamed) {
           const hashed = hashAsRead(request, streamed);
           request.body = hashed.body;
-          claim.streamedFingerprint = hashed.fingerprint;
+          claim.streamed = hashed;
         }
         request.idempotencyClaim = claim;
         return;
@@ -146,7 +146,8 @@ export function registerIdempotency(app: FastifyInstance, db: Database, serverSe
       request.idempotencyClaim = undefined;
       const status = reply.statusCode;
       // A streamed body the handler did not read to its end was not acted on: nothing to keep.
-      const fingerprint = claim.streamedFingerprint?.();
+      const fingerprint = claim.streamed?.fingerprint();
+      if (fingerprint === null) claim.streamed?.discard();
       if (status >= 500 || TRANSIENT.has(status) || typeof payload !== 'string' || fingerprint === null) {
         await releaseIdempotencyKey(db, claim);
         return payload;

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { PassThrough } from 'node:stream';
 import { customerImports } from '@guichet/db/schema/customer-records';
 import { idempotentAnswers } from '@guichet/db/schema/integrations';
@@ -134,6 +135,41 @@ describe('Idempotency-Key on the CSV import', () => {
     const ran = await upload(csv('hal'), key);
     expect(ran.statusCode).toBe(202);
     expect(ran.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('still reads the rest of a file it refused before reading, so the connection serves the next request', async () => {
+    const address = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }));
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (path: string, body?: Buffer, key?: string) =>
+      new Promise<number>((resolve, reject) => {
+        const request = http.request(
+          {
+            host: address.hostname,
+            port: address.port,
+            path,
+            method: body ? 'POST' : 'GET',
+            agent,
+            headers: {
+              ...orgHeaders(shop.admin.accessToken, shop.organizationId),
+              ...(body ? { 'content-type': 'text/csv', 'content-length': String(body.length) } : {}),
+              ...(key ? { 'idempotency-key': key } : {}),
+            },
+          },
+          (response) => {
+            response.resume();
+            response.on('end', () => resolve(response.statusCode ?? 0));
+          },
+        );
+        request.on('error', reject);
+        request.end(body);
+      });
+    // A file far larger than the buffers between the socket and the handler, for a list that does not exist.
+    const file = Buffer.from(csv(...Array.from({ length: 40_000 }, (_, index) => `big${index}`)));
+    const missingList = `/api/customer-imports?${MAPPING}&listId=${crypto.randomUUID()}`;
+    expect(await send(missingList, file, crypto.randomUUID())).toBe(404);
+    // The same socket (one per agent) answers the next request.
+    expect(await send('/api/customer-imports/00000000-0000-7000-8000-000000000000')).toBe(404);
+    agent.destroy();
   });
 
   it('never shares a key across organisations', async () => {
