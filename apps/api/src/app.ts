@@ -271,7 +271,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       // Every route of the API names who may call it; the check runs before anything else of the request.
       registerAccess(api, ctx);
       // After access and validation, before the handler: the organisation's POSTs honour Idempotency-Key.
-      registerIdempotency(api, db);
+      registerIdempotency(api, db, config.jwtSecret);
       api.get('/openapi.json', { schema: { hide: true }, config: { access: 'docs.openapi' } }, async () =>
         app.swagger(),
       );

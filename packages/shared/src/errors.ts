@@ -67,6 +67,8 @@ export const ERROR_STATUS = {
   'request-in-progress': 409,
   /** Another request with this Idempotency-Key (any route but the checkout's) has not answered yet. */
   'idempotency-in-flight': 409,
+  /** The API token an Idempotency-Key created has since been revoked or has expired: not shown again. */
+  'api-token-gone': 410,
   /** The order's status does not allow this change (e.g. cancelling a cancelled order). */
   'invalid-order-status': 409,
   // Members-only ticket types (decision 028)

@@ -12,7 +12,8 @@ export interface IdempotencyClaim {
 }
 
 export interface StoredAnswer {
-  fingerprint: string;
+  /** Null while a streamed body is still being read. */
+  fingerprint: string | null;
   responseStatus: number | null;
   responseBody: string | null;
   responseContentType: string | null;
@@ -33,11 +34,13 @@ const whereClaim = (claim: IdempotencyClaim) =>
  */
 export async function claimIdempotencyKey(
   db: Database,
-  claim: IdempotencyClaim & { fingerprint: string },
+  claim: IdempotencyClaim,
+  fingerprint: string | null,
 ): Promise<boolean> {
+  const { organizationId, caller, route, key } = claim;
   const inserted = await db
     .insert(idempotentAnswers)
-    .values(claim)
+    .values({ organizationId, caller, route, key, fingerprint })
     .onConflictDoNothing()
     .returning({ key: idempotentAnswers.key });
   return inserted.length === 1;
@@ -62,7 +65,7 @@ export async function readIdempotencyKey(
 export async function storeIdempotentAnswer(
   db: Database,
   claim: IdempotencyClaim,
-  answer: { status: number; body: string; contentType: string | null },
+  answer: { status: number; body: string; contentType: string | null; fingerprint?: string },
 ): Promise<void> {
   await db
     .update(idempotentAnswers)
@@ -70,6 +73,7 @@ export async function storeIdempotentAnswer(
       responseStatus: answer.status,
       responseBody: answer.body,
       responseContentType: answer.contentType,
+      ...(answer.fingerprint ? { fingerprint: answer.fingerprint } : {}),
     })
     .where(whereClaim(claim));
 }

@@ -210,6 +210,7 @@ describe('Idempotency-Key on the organisation’s POSTs', () => {
     expect(keyed('/api/events/{id}/ticket-types', 'post')).toBe(true);
     expect(keyed('/api/events', 'get')).toBe(false);
     expect(keyed('/api/scan/redeem', 'post')).toBe(false);
-    expect(keyed('/api/integrations/tokens', 'post')).toBe(false);
+    expect(keyed('/api/integrations/tokens', 'post')).toBe(true);
+    expect(keyed('/api/customer-imports', 'post')).toBe(true);
   });
 });

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Database } from '@guichet/db/client';
 import { API_ACCESS } from '@guichet/shared/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
@@ -10,18 +9,36 @@ import {
   releaseIdempotencyKey,
   storeIdempotentAnswer,
 } from './idempotency.repository';
+import { fingerprintOf, type HashedAsRead, hashAsRead, hashToEnd, isStream } from './idempotency-fingerprint';
+import { hashedIdempotencyKey, openAnswer, type SealingContext, sealAnswer } from './idempotency-sealing';
+
+/** How a route's answers are kept, when they are not kept as they were sent (decision 034). */
+export interface IdempotencyOptions {
+  /** The answer shows a secret once: stored sealed, and the key stored hashed (./idempotency-sealing.ts). */
+  sealedAnswer?: boolean;
+  /**
+   * The body is a stream the handler reads: the key is claimed before it is read, the body hashed as it
+   * is read (its fingerprint stored with the answer), and a repeat's body read only to be hashed.
+   */
+  streamedBody?: boolean;
+  /**
+   * Called before a stored answer is given again, with its status and body as sent: may refuse the
+   * replay by throwing (an API token revoked since must not be handed out again as if it were alive).
+   */
+  beforeReplay?: (request: FastifyRequest, answer: { status: number; body: string }) => Promise<void>;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * `false` on a POST of the organisation that must not keep its answer (it shows a secret once) or
-     * whose body is streamed to the handler (nothing to fingerprint before it runs).
+     * `false` on a POST of the organisation left out of the generic `Idempotency-Key`; options for one
+     * whose answer shows a secret or whose body is streamed.
      */
-    idempotency?: false;
+    idempotency?: false | IdempotencyOptions;
   }
   interface FastifyRequest {
     /** The key this request claimed, until its answer is stored or the key given back. */
-    idempotencyClaim?: IdempotencyClaim;
+    idempotencyClaim?: ActiveClaim;
   }
 }
 
@@ -45,16 +62,6 @@ export function honoursIdempotencyKey(route: Pick<RouteOptions, 'method' | 'conf
   return !route.config?.membershipReadByHandler && route.config?.idempotency !== false;
 }
 
-function fingerprintOf(request: FastifyRequest): string {
-  const hash = createHash('sha256');
-  hash.update(JSON.stringify({ params: request.params ?? null, query: request.query ?? null }));
-  hash.update('\n');
-  const body = request.body;
-  if (Buffer.isBuffer(body)) hash.update(body);
-  else hash.update(JSON.stringify(body ?? null));
-  return hash.digest('hex');
-}
-
 function keyOf(request: FastifyRequest): string | undefined {
   const header = request.headers[IDEMPOTENCY_HEADER];
   const key = Array.isArray(header) ? header[0] : header;
@@ -67,6 +74,19 @@ function keyOf(request: FastifyRequest): string | undefined {
   return key;
 }
 
+/** A claim held by a request: how its answer is sealed and, for a streamed body, its fingerprint to come. */
+interface ActiveClaim extends IdempotencyClaim {
+  sealing?: SealingContext;
+  streamed?: Pick<HashedAsRead, 'fingerprint' | 'discard'>;
+}
+
+const inFlight = () =>
+  new AppError('idempotency-in-flight', 'A request with this Idempotency-Key is not finished.', {
+    headers: { 'retry-after': '1' },
+  });
+const reused = () =>
+  new AppError('idempotency-key-reused', 'This Idempotency-Key was used with another request.');
+
 /**
  * The generic `Idempotency-Key` of the organisation's POSTs (decision 034). After access and validation,
  * a request with a key claims (organisation, caller, route, key) with one insert. The first request runs
@@ -74,54 +94,70 @@ function keyOf(request: FastifyRequest): string | undefined {
  * gets that answer again (`Idempotent-Replayed: true`) without running; with another body 422
  * `idempotency-key-reused`; while the first has not answered, 409 `idempotency-in-flight` with
  * `Retry-After: 1` (no waiting: a held connection per retry would let a retry storm tie up the API).
- * Server errors, conflicts and dropped requests give the key back, so a retry runs again.
+ * Server errors, conflicts and dropped requests give the key back, so a retry runs again. A route's
+ * options seal an answer that shows a secret, and hash a streamed body as the handler reads it.
  */
-export function registerIdempotency(app: FastifyInstance, db: Database): void {
+export function registerIdempotency(app: FastifyInstance, db: Database, serverSecret: Uint8Array): void {
   app.decorateRequest('idempotencyClaim', undefined);
   app.addHook('onRoute', (route) => {
     if (!honoursIdempotencyKey(route)) return;
+    const options: IdempotencyOptions = route.config?.idempotency || {};
     const routeName = `POST ${route.url}`;
+    const bodyLimit = route.bodyLimit ?? app.initialConfig.bodyLimit ?? 1024 * 1024;
     const claimOrReplay = async (request: FastifyRequest, reply: FastifyReply) => {
       const key = keyOf(request);
       if (key === undefined || !request.tenant) return;
-      const claim: IdempotencyClaim = {
+      const identity = {
         organizationId: request.tenant.organizationId,
         caller: request.apiTokenId ? `token:${request.apiTokenId}` : `staff:${request.staffId}`,
         route: routeName,
-        key,
       };
-      const fingerprint = fingerprintOf(request);
-      if (await claimIdempotencyKey(db, { ...claim, fingerprint })) {
+      const sealing = options.sealedAnswer ? { ...identity, key } : undefined;
+      const claim: ActiveClaim = { ...identity, key: sealing ? hashedIdempotencyKey(key) : key, sealing };
+      const streamed = options.streamedBody && isStream(request.body) ? request.body : undefined;
+      // A streamed body cannot be hashed before the handler reads it: the key is claimed first.
+      const fingerprint = streamed ? null : fingerprintOf(request);
+      if (await claimIdempotencyKey(db, claim, fingerprint)) {
+        if (streamed) {
+          const hashed = hashAsRead(request, streamed);
+          request.body = hashed.body;
+          claim.streamed = hashed;
+        }
         request.idempotencyClaim = claim;
         return;
       }
       const stored = await readIdempotencyKey(db, claim);
-      if (stored && stored.fingerprint !== fingerprint) {
-        throw new AppError('idempotency-key-reused', 'This Idempotency-Key was used with another request.');
-      }
-      if (!stored || stored.responseStatus === null || stored.responseBody === null) {
-        throw new AppError('idempotency-in-flight', 'A request with this Idempotency-Key is not finished.', {
-          headers: { 'retry-after': '1' },
-        });
-      }
+      // No row: the first gave its key back a moment ago. No fingerprint: its body is still being read.
+      if (!stored || stored.fingerprint === null) throw inFlight();
+      if (!streamed && stored.fingerprint !== fingerprint) throw reused();
+      if (stored.responseStatus === null || stored.responseBody === null) throw inFlight();
+      if (streamed && stored.fingerprint !== (await hashToEnd(request, streamed, bodyLimit))) throw reused();
+      const body = sealing ? openAnswer(serverSecret, sealing, stored.responseBody) : stored.responseBody;
+      await options.beforeReplay?.(request, { status: stored.responseStatus, body });
       reply.code(stored.responseStatus).header('idempotent-replayed', 'true');
       if (stored.responseContentType) reply.header('content-type', stored.responseContentType);
-      return reply.send(stored.responseBody);
+      // A sealed answer shows a secret: no cache keeps it, as none kept the first.
+      if (sealing) reply.header('cache-control', 'no-store');
+      return reply.send(body);
     };
     const storeAnswer = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       const claim = request.idempotencyClaim;
       if (!claim) return payload;
       request.idempotencyClaim = undefined;
       const status = reply.statusCode;
-      if (status >= 500 || TRANSIENT.has(status) || typeof payload !== 'string') {
+      // A streamed body the handler did not read to its end was not acted on: nothing to keep.
+      const fingerprint = claim.streamed?.fingerprint();
+      if (fingerprint === null) claim.streamed?.discard();
+      if (status >= 500 || TRANSIENT.has(status) || typeof payload !== 'string' || fingerprint === null) {
         await releaseIdempotencyKey(db, claim);
         return payload;
       }
       const contentType = reply.getHeader('content-type');
       await storeIdempotentAnswer(db, claim, {
         status,
-        body: payload,
+        body: claim.sealing ? sealAnswer(serverSecret, claim.sealing, payload) : payload,
         contentType: typeof contentType === 'string' ? contentType : null,
+        ...(fingerprint ? { fingerprint } : {}),
       });
       return payload;
     };

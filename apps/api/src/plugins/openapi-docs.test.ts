@@ -1,3 +1,4 @@
+import { API_ACCESS, type ApiAction } from '@guichet/shared/permissions';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
@@ -26,8 +27,17 @@ interface Media {
   examples?: Record<string, { value: unknown }>;
 }
 
+/**
+ * The organisation's POSTs that do not honour `Idempotency-Key`, each with its reason (decision 034). A
+ * new one must be added here with a reason, or made idempotent: the test below fails otherwise.
+ */
+const NOT_KEYED: Record<string, string> = {
+  'post /api/scan/redeem': 'its nonce is its key (decision 019)',
+};
+
 interface Operation {
   operationId?: string;
+  parameters?: { in: string; name: string }[];
   summary?: string;
   description?: string;
   requestBody?: { content: Record<string, Media> };
@@ -84,6 +94,27 @@ describe('the OpenAPI document', () => {
     expect(events?.description).toContain('**403**');
     expect(found.get('post /api/integrations/tokens')?.operationId).toBe('apiTokensCreate');
     expect(found.get('get /api/health')?.description).toContain('Anyone');
+  });
+
+  it('lists Idempotency-Key on every POST of an organisation but those with a written reason', async () => {
+    const found = new Map(await operations());
+    const organisationPosts = [...routes.entries()].filter(([name, route]) => {
+      const action = route.config?.access as ApiAction | undefined;
+      const kind = action && Object.hasOwn(API_ACCESS, action) ? API_ACCESS[action].kind : undefined;
+      return name.startsWith('post ') && (kind === 'staff' || kind === 'permission');
+    });
+    expect(organisationPosts.length).toBeGreaterThan(40);
+    const keyed = (name: string) =>
+      (found.get(name)?.parameters ?? []).some(
+        (parameter) => parameter.in === 'header' && parameter.name.toLowerCase() === 'idempotency-key',
+      );
+    const lacking = organisationPosts
+      .map(([name]) => name)
+      .filter((name) => !keyed(name) && !NOT_KEYED[name]);
+    expect(lacking).toEqual([]);
+    for (const name of Object.keys(NOT_KEYED)) expect(keyed(name), name).toBe(false);
+    expect(keyed('post /api/integrations/tokens')).toBe(true);
+    expect(keyed('post /api/customer-imports')).toBe(true);
   });
 
   it('gives every request body and every success answer an example that its own schema accepts', async () => {

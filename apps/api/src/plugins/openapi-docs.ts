@@ -17,6 +17,7 @@ const STATUS_WORDS: Record<string, string> = {
   '403': 'the caller may not do this in this organisation (`forbidden`, `two-factor-required`)',
   '404': 'not found in this organisation (a foreign one answers the same)',
   '409': 'a conflict with the current state (e.g. a concurrent change)',
+  '410': 'what the request names is gone (see the error code)',
   '413': 'the body is too large',
   '415': 'the content type is not accepted',
   '422': 'the request is understood but cannot be carried out',
@@ -97,11 +98,7 @@ export class OperationDocs {
     if (errors.length > 0)
       parts.push(`**Errors** (body \`{ error: { code, message, details? } }\`):\n${errors.join('\n')}`);
     const keyed = honoursIdempotencyKey(route);
-    if (keyed) {
-      parts.push(
-        '**Idempotency-Key:** send a unique key (8 to 200 printable characters) to retry safely: the same key with the same body within 24 hours answers the first answer again (`Idempotent-Replayed: true`) without acting twice; with another body 422 `idempotency-key-reused`; while the first has not answered 409 `idempotency-in-flight`.',
-      );
-    }
+    if (keyed) parts.push(idempotencyWords(route));
     return {
       ...withExamples(schema),
       ...(keyed ? { headers: withIdempotencyHeader(schema) } : {}),
@@ -109,6 +106,24 @@ export class OperationDocs {
       description: parts.filter(Boolean).join('\n\n'),
     } as FastifySchema;
   }
+}
+
+function idempotencyWords(route: RouteOptions): string {
+  const options = route.config?.idempotency || {};
+  const words = [
+    '**Idempotency-Key:** send a unique key (8 to 200 printable characters) to retry safely: the same key with the same body within 24 hours answers the first answer again (`Idempotent-Replayed: true`) without acting twice; with another body 422 `idempotency-key-reused`; while the first has not answered 409 `idempotency-in-flight`.',
+  ];
+  if (options.streamedBody) {
+    words.push(
+      'The body is hashed as it is read: a repeat sends the same bytes again and gets the same answer (the same job), or 422 when they differ.',
+    );
+  }
+  if (options.sealedAnswer) {
+    words.push(
+      'The answer shows a secret once: it is kept encrypted under a key derived from the Idempotency-Key itself, so send an unguessable one (a random UUID). Once what it made is gone (a token revoked or expired), a repeat answers 410 `api-token-gone`.',
+    );
+  }
+  return words.join(' ');
 }
 
 /** The request body and every success answer with a body, each with an example. */

@@ -137,10 +137,18 @@ export const idempotentAnswers = pgTable(
     caller: text('caller').notNull(),
     /** The method and the route's pattern (`POST /api/events/:eventId/ticket-types`). */
     route: text('route').notNull(),
+    /** The key as sent; `sha256:<hex>` of it where the answer is sealed (it is part of the sealing key). */
     key: text('key').notNull(),
-    /** SHA-256 of the request's parameters, query and body: a reuse with another body is refused. */
-    fingerprint: text('fingerprint').notNull(),
+    /**
+     * SHA-256 of the request's parameters, query and body: a reuse with another body is refused. Null
+     * while a streamed body (a CSV import) is still being read: it is hashed as the handler reads it.
+     */
+    fingerprint: text('fingerprint'),
     responseStatus: integer('response_status'),
+    /**
+     * The answer's body as sent, or sealed (`v1.<iv>.<tag>.<data>`, AES-256-GCM) where it shows a secret
+     * once (an API token's creation): only the server's secret with the key as sent opens it.
+     */
     responseBody: text('response_body'),
     responseContentType: text('response_content_type'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

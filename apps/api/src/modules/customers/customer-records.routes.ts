@@ -148,8 +148,9 @@ export function customerRecordsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/customer-imports',
       {
-        // The file is streamed to the handler: there is no body to fingerprint before it runs.
-        config: { access: 'customers.import', idempotency: false },
+        // The file is streamed to the handler: an Idempotency-Key is claimed before it is read, and the
+        // file hashed as it is read (decision 034), so a repeat gives the same import without a second.
+        config: { access: 'customers.import', idempotency: { streamedBody: true } },
         bodyLimit: 50 * 1024 * 1024,
         schema: {
           ...common,

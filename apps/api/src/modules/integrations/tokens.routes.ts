@@ -44,13 +44,21 @@ export function apiTokensRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/integrations/tokens',
       {
-        // Its answer holds the secret, shown once and kept nowhere but hashed: no stored answer to replay.
-        config: { access: 'apiTokens.create', idempotency: false },
+        // Its answer holds the secret, shown once: a repeat with the same Idempotency-Key gets it back only
+        // from a sealed answer, and only while the token is alive (decision 034).
+        config: {
+          access: 'apiTokens.create',
+          idempotency: {
+            sealedAnswer: true,
+            beforeReplay: (request, answer) =>
+              service.assertTokenStillAlive(ctx, requireTenant(request).organizationId, answer),
+          },
+        },
         schema: {
           ...common,
           summary: 'Create an API token; its secret is answered this once',
           body: createApiTokenBodySchema,
-          response: { 201: createdApiTokenSchema, ...errorResponses(400, 401, 403) },
+          response: { 201: createdApiTokenSchema, ...errorResponses(400, 401, 403, 410) },
         },
       },
       async (request, reply) => {

@@ -96,6 +96,30 @@ export async function createApiToken(
   return { token: toApiToken(row), secret };
 }
 
+/**
+ * Before a token's creation is answered again to a repeat of its Idempotency-Key: a token revoked or
+ * expired since is not handed out again as if it were alive (410 `api-token-gone`); the key stays used,
+ * so the repeat creates nothing either.
+ */
+export async function assertTokenStillAlive(
+  ctx: AppContext,
+  organizationId: string,
+  answer: { status: number; body: string },
+): Promise<void> {
+  // A refusal stored as it was answered made nothing: it is given again as it is.
+  if (answer.status !== 201) return;
+  const answered = JSON.parse(answer.body) as Partial<CreatedApiToken>;
+  const row = answered.token?.id
+    ? await repository.findApiTokenRow(ctx.db, organizationId, answered.token.id)
+    : undefined;
+  if (!row || toApiToken(row).status !== 'active') {
+    throw new AppError(
+      'api-token-gone',
+      'The API token made with this Idempotency-Key was revoked or has expired.',
+    );
+  }
+}
+
 /** Revokes a token at once (its next call gets 401); the row stays for the audit and the list. */
 export async function revokeApiToken(ctx: AppContext, actor: Actor, tokenId: string): Promise<ApiToken> {
   await ctx.db.transaction(async (tx) => {

@@ -32,6 +32,7 @@ export type BackOfficeErrorCode = Extract<
   | 'retry-limit-exceeded'
   | 'not-ready'
   | 'idempotency-in-flight'
+  | 'api-token-gone'
   | 'webhook-url-not-allowed'
 >;
 

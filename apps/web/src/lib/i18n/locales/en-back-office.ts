@@ -32,6 +32,7 @@ export const enBackOffice = {
     'period-closed': 'This date is inside a closed period: nothing can be added or matched there.',
     'already-matched': 'This row is already matched.',
     'idempotency-in-flight': 'Still in progress. Try again in a moment.',
+    'api-token-gone': 'That token has been revoked or has expired since. Create a new one.',
     'webhook-url-not-allowed': 'This address is on a private network. Use a public one.',
   } satisfies Record<BackOfficeErrorCode, string>,
   roles: {

@@ -33,6 +33,7 @@ export const frBackOffice: BackOfficeTranslation = {
       'Cette date est dans une période clôturée : rien ne peut plus y être ajouté ni rapproché.',
     'already-matched': 'Cette ligne est déjà rapprochée.',
     'idempotency-in-flight': 'Encore en cours. Réessayez dans un instant.',
+    'api-token-gone': 'Ce jeton a été révoqué ou a expiré depuis. Créez-en un nouveau.',
     'webhook-url-not-allowed': 'Cette adresse est sur un réseau privé. Utilisez-en une publique.',
   } satisfies Record<BackOfficeErrorCode, string>,
   roles: {

@@ -1,0 +1,1 @@
+ALTER TABLE "idempotent_answers" ALTER COLUMN "fingerprint" DROP NOT NULL;
