@@ -1,6 +1,6 @@
 import type { Queryable } from '@guichet/db/client';
 import { ledgerEntries } from '@guichet/db/schema/ledger';
-import { customers, orders, tickets } from '@guichet/db/schema/orders';
+import { customers, orders } from '@guichet/db/schema/orders';
 import { checkinLog } from '@guichet/db/schema/scan';
 import { type SQL, sql } from 'drizzle-orm';
 import * as rollups from '../ledger/rollup.repository';
@@ -100,10 +100,14 @@ export interface Activity {
 }
 
 /**
- * What the ledger does not say, for one or more periods in one statement (one round trip; the period's paid
- * orders read once from the paid-time index): orders paid in the days (free ones too) and their tickets;
- * new customers (the customers record's first order in the days); returning ones (an order paid in the
- * days, a first order before); admissions at the gates, undone ones left out. Answers in the periods' order.
+ * What the ledger does not say, for one or more periods in one statement (one round trip): orders paid in
+ * the days (free ones too) and their tickets; new customers (the customers record's first order in the
+ * days); returning ones (an order paid in the days, a first order before); admissions at the gates, undone
+ * ones left out. Answers in the periods' order.
+ *
+ * The period's paid orders are one index-only range of `orders_organization_paid_idx` (decision 041): it
+ * carries each order's ticket count, buyer and the buyer's record's first order (`buyer_since`, copied
+ * by the leader's job; null until then, or when no record matches, and then looked up here).
  */
 export async function activityFigures(
   db: Queryable,
@@ -122,25 +126,24 @@ export async function activityFigures(
       from (values ${values}) as v(i, first_day, last_day)
     ),
     paid as materialized (
-      select p.i, o.id, lower(o.buyer_email) as email
+      select p.i, o.ticket_count, o.buyer_since, o.buyer_email
       from period p
       join ${orders} o on o.organization_id = ${organizationId} and o.paid_at >= p.starts and o.paid_at < p.ends
     )
     select p.i,
       (select count(*) from paid where paid.i = p.i)::int as orders,
-      -- Probes of the tickets' (organisation, order) index, one per order, rather than a hash of all the
-      -- organisation's tickets.
-      coalesce((select sum((select count(*) from ${tickets} t
-        where t.organization_id = ${organizationId} and t.order_id = paid.id)) from paid where paid.i = p.i), 0)::int
-        as tickets,
+      (select coalesce(sum(paid.ticket_count), 0) from paid where paid.i = p.i)::int as tickets,
       (select count(*) from ${customers} c where c.organization_id = ${organizationId}
         and c.first_order_at >= p.starts and c.first_order_at < p.ends)::int as new_customers,
-      -- Each buyer once, their record found through its unique e-mail index: a probe per buyer costs a
-      -- fraction of hashing every customer of the organisation (and does not grow with them).
-      (select count(*) from (select distinct paid.email from paid where paid.i = p.i) buyer
-        where (select c.first_order_at from ${customers} c
-          where c.organization_id = ${organizationId} and lower(c.email) = buyer.email) < p.starts)::int
-        as returning_customers,
+      -- Each buyer once (union), with the copy of their record's first order, or without one (not copied
+      -- yet, or no record) that first order found by the record's unique e-mail index.
+      (select count(*) from (
+        select lower(paid.buyer_email) from paid where paid.i = p.i and paid.buyer_since < p.starts
+        union
+        select lower(paid.buyer_email) from paid where paid.i = p.i and paid.buyer_since is null
+          and (select c.first_order_at from ${customers} c
+            where c.organization_id = ${organizationId} and lower(c.email) = lower(paid.buyer_email)) < p.starts
+      ) buyer)::int as returning_customers,
       (select count(*) from ${checkinLog} g where g.organization_id = ${organizationId} and g.admitted
         and g.direction = 'entry' and g.undone_at is null
         and g.scanned_at >= p.starts and g.scanned_at < p.ends)::int as check_ins
