@@ -1,5 +1,6 @@
 import type { Queryable } from '@guichet/db/client';
 import { ledgerEntries } from '@guichet/db/schema/ledger';
+import { ledgerRollupState, ledgerRollups } from '@guichet/db/schema/ledger-rollups';
 import { customers, orders } from '@guichet/db/schema/orders';
 import { checkinLog } from '@guichet/db/schema/scan';
 import { type SQL, sql } from 'drizzle-orm';
@@ -191,13 +192,21 @@ export async function salesSeries(db: Queryable, d: Days, bucket: 'hour' | 'day'
 
 /**
  * What changes when money moves, an order is paid or someone is admitted (or an admission undone): compared
- * between polls, a change tells live dashboards to read their figures again. Counts over the organisation's
- * index ranges (the ledger and the check-in log are append-only, so a count moves with every new row).
+ * between polls, a change tells live dashboards to read their figures again. Counts (the ledger and the
+ * check-in log are append-only, so a count moves with every new row): the ledger's from its roll-up, the
+ * others over the organisation's index ranges.
  */
 export async function changeSignature(db: Queryable, organizationId: string): Promise<string> {
   const result = (await db.execute(sql`
     select
-      (select count(*) from ${ledgerEntries} l where l.organization_id = ${organizationId})::text as ledger,
+      -- The organisation's ledger rows counted as the roll-up knows them (decision 036): its months' row
+      -- counts, plus the rows after the watermark, in one snapshot (a fold moves rows from one to the
+      -- other in one transaction). Counting a million rows' index entries cost about 50 ms a poll.
+      ((select coalesce(sum(r.entries), 0) from ${ledgerRollups} r
+          where r.organization_id = ${organizationId} and r.grain = 'month')
+        + (select count(*) from ${ledgerEntries} l
+          where l.seq > (select s.folded_seq from ${ledgerRollupState} s where s.id = 1)
+            and l.organization_id = ${organizationId}))::text as ledger,
       (select count(*) from ${orders} o
         where o.organization_id = ${organizationId} and o.paid_at is not null)::text as paid,
       (select count(*) from ${checkinLog} g where g.organization_id = ${organizationId})::text as scans,
