@@ -1,6 +1,6 @@
--- orders.buyer_since (decision 041): the first_order_at of the customer record with the order's e-mail,
--- copied onto paid orders by the leader's job (settleBuyerSince) and read by the dashboard in place of a
--- probe per buyer. A copy is never stale: whatever changes what it copied sets it back to null (readers
+-- orders.buyer_since and buyer_customer_id (decision 041): the first_order_at and id of the customer
+-- record with the order's e-mail, copied onto paid orders by the leader's job (settleBuyerSince) and read
+-- by the dashboard in place of a probe per buyer. A copy is never stale: whatever changes what it copied sets it back to null (readers
 -- look a null up), here. The job and these triggers take the same transaction-scoped advisory lock, so a
 -- copy the job read before a change commits after the change's clearing has waited for it, and is cleared.
 
@@ -8,7 +8,7 @@
 CREATE OR REPLACE FUNCTION customers_clear_buyer_since() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_advisory_xact_lock(hashtextextended('guichet orders.buyer_since', 0));
-  UPDATE orders SET buyer_since = NULL
+  UPDATE orders SET buyer_since = NULL, buyer_customer_id = NULL
     WHERE organization_id = OLD.organization_id AND lower(buyer_email) = lower(OLD.email)
       AND buyer_since IS NOT NULL;
   RETURN NULL;
@@ -27,6 +27,7 @@ CREATE TRIGGER customers_buyer_since_deleted AFTER DELETE ON customers
 CREATE OR REPLACE FUNCTION orders_clear_buyer_since() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   NEW.buyer_since := NULL;
+  NEW.buyer_customer_id := NULL;
   RETURN NEW;
 END $$;
 --> statement-breakpoint
@@ -36,6 +37,6 @@ CREATE TRIGGER orders_buyer_since_buyer_changed BEFORE UPDATE OF buyer_email, or
   EXECUTE FUNCTION orders_clear_buyer_since();
 --> statement-breakpoint
 -- The paid orders already there, as the job would copy them.
-UPDATE orders o SET buyer_since = c.first_order_at
+UPDATE orders o SET buyer_since = c.first_order_at, buyer_customer_id = c.id
   FROM customers c
   WHERE o.paid_at IS NOT NULL AND c.organization_id = o.organization_id AND lower(c.email) = lower(o.buyer_email);

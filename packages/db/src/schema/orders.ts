@@ -66,6 +66,8 @@ export const orders = pgTable(
      * (triggers of migration `dashboard-buyers-custom`). Never stale: readers take null as "look it up".
      */
     buyerSince: timestamp('buyer_since', { withTimezone: true }),
+    /** That record's id, copied and cleared with `buyerSince`: the dashboard counts each buyer once by it. */
+    buyerCustomerId: uuid('buyer_customer_id'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     expiredAt: timestamp('expired_at', { withTimezone: true }),
     /** The staff member who made a box-office order; null for buyers. */
@@ -85,10 +87,10 @@ export const orders = pgTable(
     index('orders_organization_email_idx').on(table.organizationId, sql`lower(${table.buyerEmail})`),
     // The dashboard's and the reports' periods: paid orders by the time they were paid, without reading
     // every order of the organisation (bench/reports.ts). Paid orders only, and carrying what the
-    // dashboard counts (tickets, the buyer and their record's first order): its figures are an
+    // dashboard counts (tickets, the buyer's record and its first order): its figures are an
     // index-only scan of the period (decision 041).
     index('orders_organization_paid_idx')
-      .on(table.organizationId, table.paidAt, table.buyerSince, table.ticketCount, table.buyerEmail)
+      .on(table.organizationId, table.paidAt, table.buyerSince, table.ticketCount, table.buyerCustomerId)
       .where(sql`${table.paidAt} is not null`),
     // The expiry job's scan: only live reservations are in it.
     index('orders_reserved_until_idx').on(table.reservedUntil).where(sql`status = 'reserved'`),

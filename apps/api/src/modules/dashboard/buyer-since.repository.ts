@@ -2,9 +2,9 @@ import type { Database } from '@guichet/db/client';
 import { sql } from 'drizzle-orm';
 
 /**
- * Copies onto each paid order the `first_order_at` of the customer record with its buyer's e-mail
- * (`orders.buyer_since`, decision 041), so the dashboard's returning customers are read from the paid-time
- * index instead of a probe of the customers per buyer. Run by the leader's job every few seconds: the
+ * Copies onto each paid order the `first_order_at` and id of the customer record with its buyer's e-mail
+ * (`orders.buyer_since`, `buyer_customer_id`, decision 041), so the dashboard's returning customers are
+ * read from the paid-time index instead of a probe of the customers per buyer. Run by the leader's job every few seconds: the
  * checkout, the payments and the imports write nothing more for it.
  *
  * A copy is exact whenever it is not null: the triggers of migration `dashboard-buyers-custom` clear the
@@ -51,7 +51,7 @@ export async function settleBuyerSince(
           limit ${batch}::int) o
       ),
       copied as (
-        update orders o set buyer_since = c.first_order_at
+        update orders o set buyer_since = c.first_order_at, buyer_customer_id = c.id
         from pending p
         join customers c on c.organization_id = p.organization_id and lower(c.email) = lower(p.buyer_email)
         where o.id = p.id and o.buyer_since is null

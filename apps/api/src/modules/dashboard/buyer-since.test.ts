@@ -40,9 +40,18 @@ async function order(email: string): Promise<string> {
   return orderIdOf(t.app, response.json<PublicOrder>().code);
 }
 
+/** The order's copy of its buyer's record's first order; its copy of the record's id goes with it. */
 async function copyOf(orderId: string): Promise<Date | null> {
-  const [row] = await db.select({ since: orders.buyerSince }).from(orders).where(eq(orders.id, orderId));
-  return row?.since ?? null;
+  const [row] = await db
+    .select({ since: orders.buyerSince, customerId: orders.buyerCustomerId, email: orders.buyerEmail })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!row?.since) {
+    expect(row?.customerId ?? null).toBeNull();
+    return null;
+  }
+  expect(row.customerId).toBe((await recordOf(row.email)).id);
+  return row.since;
 }
 
 async function recordOf(email: string) {

@@ -107,8 +107,9 @@ export interface Activity {
  * ones left out. Answers in the periods' order.
  *
  * The period's paid orders are one index-only range of `orders_organization_paid_idx` (decision 041): it
- * carries each order's ticket count, buyer and the buyer's record's first order (`buyer_since`, copied
- * by the leader's job; null until then, or when no record matches, and then looked up here).
+ * carries each order's ticket count and its buyer's record's id and first order (`buyer_customer_id`,
+ * `buyer_since`, copied by the leader's job; null until then, or when no record matches, and then looked
+ * up here).
  */
 export async function activityFigures(
   db: Queryable,
@@ -133,14 +134,14 @@ export async function activityFigures(
     select p.i, paid.orders, paid.tickets,
       (select count(*) from ${customers} c where c.organization_id = ${organizationId}
         and c.first_order_at >= p.starts and c.first_order_at < p.ends)::int as new_customers,
-      -- Each buyer once (union), with the copy of their record's first order, or without one (not copied
-      -- yet, or no record) that first order found by the record's unique e-mail index.
+      -- Each buyer's record once (union), from the copies of its id and first order, or for orders without
+      -- them (not copied yet, or no record) from the record found by its unique e-mail index.
       (select count(*) from (
-        select lower(o.buyer_email) from ${orders} o where ${paidIn} and o.buyer_since < p.starts
+        select o.buyer_customer_id from ${orders} o where ${paidIn} and o.buyer_since < p.starts
         union
-        select lower(o.buyer_email) from ${orders} o where ${paidIn} and o.buyer_since is null
-          and (select c.first_order_at from ${customers} c
-            where c.organization_id = ${organizationId} and lower(c.email) = lower(o.buyer_email)) < p.starts
+        select c.id from ${orders} o
+          join ${customers} c on c.organization_id = ${organizationId} and lower(c.email) = lower(o.buyer_email)
+          where ${paidIn} and o.buyer_since is null and c.first_order_at < p.starts
       ) buyer)::int as returning_customers,
       (select count(*) from ${checkinLog} g where g.organization_id = ${organizationId} and g.admitted
         and g.direction = 'entry' and g.undone_at is null

@@ -240,6 +240,7 @@ export async function placeOrder(
     ticketCount,
     // Copied later by the leader's job (decision 041).
     buyerSince: null,
+    buyerCustomerId: null,
     cancelledAt: null,
     refundedMinor: 0,
     expiredAt: null,
