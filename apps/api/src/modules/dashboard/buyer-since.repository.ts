@@ -38,23 +38,27 @@ export async function settleBuyerSince(
     await tx.execute(sql.raw(`set local lock_timeout = ${Math.round(lockTimeoutMs)}`));
     await tx.execute(sql`select ${BUYER_SINCE_LOCK}`);
     // Per organisation, its paid-time index from the window's start (`buyer_since` is in the index, so
-    // the orders already copied are skipped there); then the record by its unique e-mail index.
+    // the orders already copied are skipped there), each order locked without waiting (an order being
+    // changed is left for the next run: its writer may be waiting for this run's advisory lock, as an
+    // erasure rewriting it does before it deletes the record); then the record by its unique e-mail index,
+    // matched to the order's e-mail as locked.
     const result = (await tx.execute(sql`
       with pending as (
-        select o.id, o.organization_id, o.buyer_email
+        select o.id
         from organizations g
         cross join lateral (
-          select o.id, o.organization_id, o.buyer_email from orders o
+          select o.id from orders o
           where o.organization_id = g.id
             and o.paid_at >= now() - make_interval(hours => ${windowHours}::int)
             and o.buyer_since is null
-          limit ${batch}::int) o
+          limit ${batch}::int
+          for no key update of o skip locked) o
       ),
       copied as (
         update orders o set buyer_since = c.first_order_at, buyer_customer_id = c.id
-        from pending p
-        join customers c on c.organization_id = p.organization_id and lower(c.email) = lower(p.buyer_email)
+        from pending p, customers c
         where o.id = p.id and o.buyer_since is null
+          and c.organization_id = o.organization_id and lower(c.email) = lower(o.buyer_email)
         returning 1
       )
       select count(*)::int as copied from copied`)) as unknown as Rows<{ copied: number }>;

@@ -127,6 +127,51 @@ describe("the paid orders' copies of their buyers' first orders", () => {
   });
 
   it.skipIf(!onPostgres)(
+    'leaves to its next run an order an erasure is rewriting, which then erases its record without deadlock',
+    async () => {
+      const eve = unique('eve');
+      const eveOrder = await order(eve);
+      const record = await recordOf(eve);
+      let proceed = () => {};
+      const go = new Promise<void>((resolve) => {
+        proceed = resolve;
+      });
+      let rewritten = () => {};
+      const rewriting = new Promise<void>((resolve) => {
+        rewritten = resolve;
+      });
+      // As an erasure does: the person's orders rewritten, then their record deleted, in one transaction.
+      const erasure = db.transaction(async (tx) => {
+        await tx
+          .update(orders)
+          .set({ buyerEmail: unique('erased') })
+          .where(eq(orders.id, eveOrder));
+        rewritten();
+        await go;
+        await tx.delete(customers).where(eq(customers.id, record.id));
+      });
+      await rewriting;
+      let ran = false;
+      const settling = settleBuyerSince(db, { lockTimeoutMs: 600_000 }).finally(() => {
+        ran = true;
+      });
+      // The run either finishes or waits for the order the erasure holds (it must not: the erasure's
+      // deletion is about to wait for the run's advisory lock).
+      while (!ran) {
+        const waiting = await db.execute(
+          sql`select count(*)::int as n from pg_locks where locktype in ('transactionid', 'tuple') and not granted`,
+        );
+        if (((waiting as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) > 0) break;
+      }
+      proceed();
+      await expect(erasure).resolves.toBeUndefined();
+      await settling;
+      expect(await copyOf(eveOrder)).toBeNull();
+    },
+    120_000,
+  );
+
+  it.skipIf(!onPostgres)(
     'copies the new first order when a run reads the record while it changes',
     async () => {
       const dee = unique('dee');
