@@ -20,6 +20,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { customerRecordsRoutes } from './modules/customers/customer-records.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { importSweepJob } from './modules/customers/import.job';
+import { settleBuyerSince } from './modules/dashboard/buyer-since.repository';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { attachmentRenderer } from './modules/delivery/tickets-document';
@@ -231,6 +232,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
   if (deps.startWorker !== false) app.addHook('onReady', async () => ledgerRollup.start());
   app.addHook('onClose', async () => ledgerRollup.stop());
+  // The copies of each paid order's buyer's first order (decision 041), which the dashboard reads in place
+  // of the customers: a few seconds after each payment, in the leader process; readers look up the rest.
+  const buyerSince = new IntervalJob(
+    'dashboard buyers',
+    async () => void (await settleBuyerSince(db)),
+    app.log,
+    5_000,
+    db,
+  );
+  if (deps.startWorker !== false) app.addHook('onReady', async () => buyerSince.start());
+  app.addHook('onClose', async () => buyerSince.stop());
   const importSweep = importSweepJob(db, app.log);
   if (deps.startWorker !== false) app.addHook('onReady', async () => importSweep.start());
   app.addHook('onClose', async () => importSweep.stop());

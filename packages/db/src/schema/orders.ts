@@ -54,6 +54,20 @@ export const orders = pgTable(
     currency: char('currency', { length: 3 }).notNull(),
     reservedUntil: timestamp('reserved_until', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * How many tickets the order has: they are written with it, by the same statement, and never added
+     * later. The dashboard counts tickets sold from it (and the paid-time index) instead of the tickets.
+     */
+    ticketCount: integer('ticket_count').notNull(),
+    /**
+     * The `first_order_at` of the organisation's customer record with the buyer's e-mail, copied by the
+     * leader's job a few seconds after the order is paid (decision 041); null until then, when no record
+     * has that e-mail, and again whenever that record's e-mail or first order changes or it is erased
+     * (triggers of migration `dashboard-buyers-custom`). Never stale: readers take null as "look it up".
+     */
+    buyerSince: timestamp('buyer_since', { withTimezone: true }),
+    /** That record's id, copied and cleared with `buyerSince`: the dashboard counts each buyer once by it. */
+    buyerCustomerId: uuid('buyer_customer_id'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     expiredAt: timestamp('expired_at', { withTimezone: true }),
     /** The staff member who made a box-office order; null for buyers. */
@@ -72,8 +86,12 @@ export const orders = pgTable(
     index('orders_organization_event_idx').on(table.organizationId, table.eventId, table.id),
     index('orders_organization_email_idx').on(table.organizationId, sql`lower(${table.buyerEmail})`),
     // The dashboard's and the reports' periods: paid orders by the time they were paid, without reading
-    // every order of the organisation (bench/reports.ts).
-    index('orders_organization_paid_idx').on(table.organizationId, table.paidAt),
+    // every order of the organisation (bench/reports.ts). Paid orders only, and carrying what the
+    // dashboard counts (tickets, the buyer's record and its first order): its figures are an
+    // index-only scan of the period (decision 041).
+    index('orders_organization_paid_idx')
+      .on(table.organizationId, table.paidAt, table.buyerSince, table.ticketCount, table.buyerCustomerId)
+      .where(sql`${table.paidAt} is not null`),
     // The expiry job's scan: only live reservations are in it.
     index('orders_reserved_until_idx').on(table.reservedUntil).where(sql`status = 'reserved'`),
     check(

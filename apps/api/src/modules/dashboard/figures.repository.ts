@@ -1,6 +1,7 @@
 import type { Queryable } from '@guichet/db/client';
 import { ledgerEntries } from '@guichet/db/schema/ledger';
-import { customers, orders, tickets } from '@guichet/db/schema/orders';
+import { ledgerRollups } from '@guichet/db/schema/ledger-rollups';
+import { customers, orders } from '@guichet/db/schema/orders';
 import { checkinLog } from '@guichet/db/schema/scan';
 import { type SQL, sql } from 'drizzle-orm';
 import * as rollups from '../ledger/rollup.repository';
@@ -101,10 +102,15 @@ export interface Activity {
 }
 
 /**
- * What the ledger does not say, for one or more periods in one statement (one round trip; the period's paid
- * orders read once from the paid-time index): orders paid in the days (free ones too) and their tickets;
- * new customers (the customers record's first order in the days); returning ones (an order paid in the
- * days, a first order before); admissions at the gates, undone ones left out. Answers in the periods' order.
+ * What the ledger does not say, for one or more periods in one statement (one round trip): orders paid in
+ * the days (free ones too) and their tickets; new customers (the customers record's first order in the
+ * days); returning ones (an order paid in the days, a first order before); admissions at the gates, undone
+ * ones left out. Answers in the periods' order.
+ *
+ * The period's paid orders are one index-only range of `orders_organization_paid_idx` (decision 041): it
+ * carries each order's ticket count and its buyer's record's id and first order (`buyer_customer_id`,
+ * `buyer_since`, copied by the leader's job; null until then, or when no record matches, and then looked
+ * up here).
  */
 export async function activityFigures(
   db: Queryable,
@@ -116,36 +122,34 @@ export async function activityFigures(
     periods.map((period, index) => sql`(${index}::int, ${period.from}::date, ${period.to}::date)`),
     sql`, `,
   );
+  // Each figure reads its own index range. No shared CTE: the planner estimates the orders without a
+  // copy from the column's statistics (a handful), not as a share of a CTE's guessed rows, which priced
+  // their look-ups past the JIT threshold (compiling cost 100+ ms for a few ms of work).
+  const paidIn = sql`o.organization_id = ${organizationId} and o.paid_at >= p.starts and o.paid_at < p.ends`;
   const result = (await db.execute(sql`
     with period as (
       select v.i, (v.first_day)::timestamp at time zone ${tz} as starts,
         (v.last_day + 1)::timestamp at time zone ${tz} as ends
       from (values ${values}) as v(i, first_day, last_day)
-    ),
-    paid as materialized (
-      select p.i, o.id, lower(o.buyer_email) as email
-      from period p
-      join ${orders} o on o.organization_id = ${organizationId} and o.paid_at >= p.starts and o.paid_at < p.ends
     )
-    select p.i,
-      (select count(*) from paid where paid.i = p.i)::int as orders,
-      -- Probes of the tickets' (organisation, order) index, one per order, rather than a hash of all the
-      -- organisation's tickets.
-      coalesce((select sum((select count(*) from ${tickets} t
-        where t.organization_id = ${organizationId} and t.order_id = paid.id)) from paid where paid.i = p.i), 0)::int
-        as tickets,
+    select p.i, paid.orders, paid.tickets,
       (select count(*) from ${customers} c where c.organization_id = ${organizationId}
         and c.first_order_at >= p.starts and c.first_order_at < p.ends)::int as new_customers,
-      -- Each buyer once, their record found through its unique e-mail index: a probe per buyer costs a
-      -- fraction of hashing every customer of the organisation (and does not grow with them).
-      (select count(*) from (select distinct paid.email from paid where paid.i = p.i) buyer
-        where (select c.first_order_at from ${customers} c
-          where c.organization_id = ${organizationId} and lower(c.email) = buyer.email) < p.starts)::int
-        as returning_customers,
+      -- Each buyer's record once (union), from the copies of its id and first order, or for orders without
+      -- them (not copied yet, or no record) from the record found by its unique e-mail index.
+      (select count(*) from (
+        select o.buyer_customer_id from ${orders} o where ${paidIn} and o.buyer_since < p.starts
+        union
+        select c.id from ${orders} o
+          join ${customers} c on c.organization_id = ${organizationId} and lower(c.email) = lower(o.buyer_email)
+          where ${paidIn} and o.buyer_since is null and c.first_order_at < p.starts
+      ) buyer)::int as returning_customers,
       (select count(*) from ${checkinLog} g where g.organization_id = ${organizationId} and g.admitted
         and g.direction = 'entry' and g.undone_at is null
         and g.scanned_at >= p.starts and g.scanned_at < p.ends)::int as check_ins
     from period p
+    cross join lateral (select count(*)::int as orders, coalesce(sum(o.ticket_count), 0)::int as tickets
+      from ${orders} o where ${paidIn}) paid
     order by p.i`)) as unknown as Rows<{
     orders: number;
     tickets: number;
@@ -191,23 +195,34 @@ export async function salesSeries(db: Queryable, d: Days, bucket: 'hour' | 'day'
 
 /**
  * What changes when money moves, an order is paid or someone is admitted (or an admission undone): compared
- * between polls, a change tells live dashboards to read their figures again. Counts over the organisation's
- * index ranges (the ledger and the check-in log are append-only, so a count moves with every new row).
+ * between polls, a change tells live dashboards to read their figures again. Counts (the ledger and the
+ * check-in log are append-only, so a count moves with every new row): the ledger's from its roll-up, the
+ * others over the organisation's index ranges.
  */
 export async function changeSignature(db: Queryable, organizationId: string): Promise<string> {
-  const result = (await db.execute(sql`
-    select
-      (select count(*) from ${ledgerEntries} l where l.organization_id = ${organizationId})::text as ledger,
-      (select count(*) from ${orders} o
-        where o.organization_id = ${organizationId} and o.paid_at is not null)::text as paid,
-      (select count(*) from ${checkinLog} g where g.organization_id = ${organizationId})::text as scans,
-      (select count(*) from ${checkinLog} g
-        where g.organization_id = ${organizationId} and g.undone_at is not null)::text as undone`)) as unknown as Rows<{
+  // The organisation's ledger rows counted as the roll-up knows them (decision 036): its months' row counts
+  // plus the rows after the watermark, both of one snapshot (atWatermark: the watermark is passed as a
+  // value, so the rows after it are read by the index on seq). Counting a million rows' index entries
+  // cost about 50 ms a poll.
+  const [row] = await rollups.atWatermark<{
+    seen: string;
     ledger: string;
     paid: string;
     scans: string;
     undone: string;
-  }>;
-  const row = result.rows[0];
+  }>(
+    db,
+    (w) => sql`
+    select ${rollups.seenWatermark} as seen,
+      ((select coalesce(sum(r.entries), 0) from ${ledgerRollups} r
+          where r.organization_id = ${organizationId} and r.grain = 'month')
+        + (select count(*) from ${ledgerEntries} l
+          where l.seq > ${w} and l.organization_id = ${organizationId}))::text as ledger,
+      (select count(*) from ${orders} o
+        where o.organization_id = ${organizationId} and o.paid_at is not null)::text as paid,
+      (select count(*) from ${checkinLog} g where g.organization_id = ${organizationId})::text as scans,
+      (select count(*) from ${checkinLog} g
+        where g.organization_id = ${organizationId} and g.undone_at is not null)::text as undone`,
+  );
   return `${row?.ledger}|${row?.paid}|${row?.scans}|${row?.undone}`;
 }

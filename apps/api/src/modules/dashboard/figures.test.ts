@@ -10,6 +10,7 @@ import { createTestApp, type TestContext } from '../../../test/support/harness';
 import { buy, newShop, orderBody, orderIdOf, type Shop, typeId } from '../../../test/support/orders';
 import { addList, redeem, scan, TEST_ENV } from '../../../test/support/scan';
 import { orgHeaders } from '../../../test/support/teams';
+import { settleBuyerSince } from './buyer-since.repository';
 
 /**
  * The dashboard's figures under random activity (free, offline and box-office orders, payments, refunds,
@@ -29,7 +30,9 @@ type Op =
   | { op: 'markPaid'; pick: number }
   | { op: 'refund'; pick: number; share: number }
   | { op: 'cancel'; pick: number }
-  | { op: 'scan'; pick: number; exit: boolean };
+  | { op: 'scan'; pick: number; exit: boolean }
+  | { op: 'settle' }
+  | { op: 'age'; pick: number };
 
 const pick = fc.nat(1000);
 const operation: fc.Arbitrary<Op> = fc.oneof(
@@ -44,6 +47,12 @@ const operation: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ op: fc.constant('refund' as const), pick, share: fc.integer({ min: 1, max: 100 }) }),
   fc.record({ op: fc.constant('cancel' as const), pick }),
   fc.record({ op: fc.constant('scan' as const), pick, exit: fc.boolean() }),
+  // The leader's job copying the buyers' first orders onto the paid orders, at random moments: the
+  // figures must be the same whatever it has copied.
+  fc.record({ op: fc.constant('settle' as const) }),
+  // A customer known since before the period (as an import of older customers would make them): their
+  // orders in the period make them returning.
+  fc.record({ op: fc.constant('age' as const), pick }),
 );
 
 interface World {
@@ -104,6 +113,23 @@ async function run(w: World, op: Op): Promise<number> {
       const amountMinor = Math.max(1, Math.ceil((refundable * op.share) / 100));
       return (await refundOrder(t.app, shop, chosen, { ticketIds: [], amountMinor })).statusCode;
     }
+    case 'settle':
+      await settleBuyerSince(t.app.ctx.db);
+      return 200;
+    case 'age': {
+      const people = await t.app.ctx.db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(eq(customers.organizationId, shop.organizationId))
+        .orderBy(customers.id);
+      const person = people[op.pick % Math.max(1, people.length)];
+      if (person)
+        await t.app.ctx.db
+          .update(customers)
+          .set({ firstOrderAt: new Date(Date.now() - 10 * 86_400_000) })
+          .where(eq(customers.id, person.id));
+      return 200;
+    }
     case 'scan': {
       const secret = w.secrets.length > 0 ? w.secrets[op.pick % w.secrets.length] : undefined;
       if (!secret) return 200;
@@ -146,6 +172,9 @@ describe('the dashboard figures', () => {
           await recomputeFigures(t.app, shop.organizationId, dayFromToday(-1), dayFromToday(1)),
         );
         expect(later.current.orders).toBe(0);
+        // Once the job has copied every buyer's first order, the same figures.
+        await settleBuyerSince(t.app.ctx.db);
+        expect((await figuresOf(shop, dayFromToday(-1), dayFromToday(1))).current).toEqual(around.current);
         const sold = around.series.reduce((sum, point) => sum + point.grossMinor, 0);
         expect(sold).toBe(around.current.currencies.reduce((sum, c) => sum + c.grossMinor, 0));
       }),
@@ -170,6 +199,8 @@ describe('the dashboard figures', () => {
     expect(today.current.currencies).toEqual([
       expect.objectContaining({ currency: 'EUR', grossMinor: 5000, paidOrders: 1, averageOrderMinor: 5000 }),
     ]);
+    // The order carries a copy of its buyer's first order now; changing the record clears it.
+    expect(await settleBuyerSince(t.app.ctx.db)).toBeGreaterThan(0);
     // The same buyer seen first ten days ago: today's order makes them returning, not new.
     await t.app.ctx.db
       .update(customers)

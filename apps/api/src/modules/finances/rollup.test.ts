@@ -47,9 +47,9 @@ beforeAll(async () => {
   eventIds = rowsOf<{ id: string }>(events).map((row) => row.id);
   await db.execute(sql`
     insert into orders (id, organization_id, event_id, code, status, channel, payment_method, buyer_name,
-      buyer_email, total_minor, currency, paid_at, created_at, updated_at)
+      buyer_email, total_minor, currency, paid_at, created_at, updated_at, ticket_count)
     select gen_random_uuid(), ${organizationId}, ${eventIds[0]}, 'R' || lpad(n::text, 6, '0'), 'paid',
-      'online', 'offline', 'Buyer ' || n, 'buyer' || n || '@example.com', 1000, 'EUR', now(), now(), now()
+      'online', 'offline', 'Buyer ' || n, 'buyer' || n || '@example.com', 1000, 'EUR', now(), now(), now(), 0
     from generate_series(1, 12) n`);
   const orders = await db.execute(sql`select id from orders where organization_id = ${organizationId}`);
   orderIds = rowsOf<{ id: string }>(orders).map((row) => row.id);

@@ -308,12 +308,13 @@ const tokenParam = (keyed: boolean, attributed: boolean) => 25 + (keyed ? 5 : 0)
 /** The company to invoice (null: none asked for) comes last, after the token. */
 const billingParam = (keyed: boolean, attributed: boolean) => tokenParam(keyed, attributed) + 1;
 
+// The order's ticket count (what the dashboard reads) comes from the array its tickets are written from.
 const orderSql = (keyed: boolean, attributed: boolean) => `${keyed ? KEYED_SQL : 'with '}placed_order as (
   insert into orders (id, organization_id, event_id, code, status, channel, payment_method, buyer_name,
     buyer_email, locale, total_minor, currency, reserved_until, created_at, updated_at, paid_at, created_by,
-    note, billing)
+    note, billing, ticket_count)
   select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15, $16, $17,
-    $${billingParam(keyed, attributed)}::jsonb
+    $${billingParam(keyed, attributed)}::jsonb, jsonb_array_length($18::jsonb)
   ${keyed ? 'where exists (select 1 from keyed)' : ''}
   returning id
 ), placed_tickets as (

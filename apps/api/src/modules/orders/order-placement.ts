@@ -237,6 +237,10 @@ export async function placeOrder(
     createdAt: now,
     updatedAt: now,
     paidAt: status === 'paid' ? now : null,
+    ticketCount,
+    // Copied later by the leader's job (decision 041).
+    buyerSince: null,
+    buyerCustomerId: null,
     cancelledAt: null,
     refundedMinor: 0,
     expiredAt: null,
