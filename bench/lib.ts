@@ -24,6 +24,10 @@ export function startTarget(script: string, env: Record<string, string> = {}): P
       [
         // The API runs with the Node.js flags `npm start` gives it; the bare baselines with none.
         ...(script === 'guichet.ts' ? startFlags() : []),
+        // BENCH_API_FLAGS: Node.js flags added to the API's (e.g. to compare heap settings in one session).
+        ...(script === 'guichet.ts' && process.env.BENCH_API_FLAGS
+          ? process.env.BENCH_API_FLAGS.split(' ')
+          : []),
         // BENCH_CPU_PROF=<dir>: each target writes a V8 CPU profile there when it stops (open it in
         // Chrome's DevTools), to see where a request's time goes.
         ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),

@@ -20,19 +20,23 @@ async function startBuiltServer(port: number, dataDir: string): Promise<ChildPro
     stdio: 'inherit',
   });
   if (build.status !== 0) throw new Error('the build failed');
-  const server = spawn(process.execPath, ['--max-semi-space-size=64', 'apps/api/dist/main.mjs'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      MAP_TILE_URL: '',
+  const server = spawn(
+    process.execPath,
+    ['--max-semi-space-size=64', '--max-old-space-size=512', 'apps/api/dist/main.mjs'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        MAP_TILE_URL: '',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   // Creating the demo data on the embedded database takes minutes on a busy machine.
   const deadline = Date.now() + 600_000;
   while (Date.now() < deadline) {

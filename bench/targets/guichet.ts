@@ -1,9 +1,10 @@
-// The real API (production settings, logging off) on a fresh embedded database, or DATABASE_URL.
-// BENCH_DATA_DIR: the embedded database's folder; BENCH_WORKERS=true starts its jobs (outbox, mailings),
-// which send to SMTP_URL at MAILING_RATE_PER_MINUTE when the bench gives them. VISITS_RECORDING=off: the
-// visits bench's baseline.
+// The real API (production settings, logging off) on a fresh embedded database, or BENCH_DATABASE_URL.
+// BENCH_DATA_DIR: the data folder (the embedded database's files in its db/, as `npm start` keeps them);
+// BENCH_WORKERS=true starts its jobs (outbox, mailings), which send to SMTP_URL at MAILING_RATE_PER_MINUTE
+// when the bench gives them. VISITS_RECORDING=off: the visits bench's baseline.
 import v8 from 'node:v8';
 import { openDatabase } from '@guichet/db/client';
+import { loadGazetteer } from '@guichet/gazetteer/gazetteer';
 import { buildApp } from '../../apps/api/src/app';
 import { loadConfig } from '../../apps/api/src/config';
 
@@ -29,13 +30,21 @@ const config = loadConfig({
     ? { MAILING_RATE_PER_MINUTE: process.env.MAILING_RATE_PER_MINUTE }
     : {}),
 });
-const database = await openDatabase({ url: config.databaseUrl });
+// With BENCH_DATA_DIR the embedded database keeps its files there, as `npm start` keeps them under DATA_DIR;
+// without it, in memory (its files then count in the process's memory).
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: process.env.BENCH_DATA_DIR ? `${config.dataDir}/db` : undefined,
+});
 const app = await buildApp({
   config,
   db: database.db,
   logger: false,
   startWorker: process.env.BENCH_WORKERS === 'true',
 });
+// BENCH_LOAD_GAZETTEER=true: the place-search index is built before listening, as `npm start` does (its
+// memory then counts from the start); without it, on the first search (the places bench times that).
+if (process.env.BENCH_LOAD_GAZETTEER === 'true') loadGazetteer();
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;

