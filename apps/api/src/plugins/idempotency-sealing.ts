@@ -16,7 +16,7 @@ export function hashedIdempotencyKey(key: string): string {
 }
 
 export interface SealingContext {
-  organizationId: string;
+  organizationId: string | null;
   caller: string;
   route: string;
   /** The Idempotency-Key as the client sent it: never stored. */
@@ -24,7 +24,7 @@ export interface SealingContext {
 }
 
 function sealingKey(serverSecret: Uint8Array, context: SealingContext): Buffer {
-  const info = [INFO, context.organizationId, context.caller, context.route].join('\n');
+  const info = [INFO, context.organizationId ?? '', context.caller, context.route].join('\n');
   return Buffer.from(hkdfSync('sha256', serverSecret, Buffer.from(context.key, 'utf8'), info, 32));
 }
 

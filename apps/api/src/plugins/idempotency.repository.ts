@@ -1,11 +1,12 @@
-import type { Database } from '@guichet/db/client';
+import type { Database, Queryable } from '@guichet/db/client';
 import { idempotentAnswers } from '@guichet/db/schema/integrations';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 
 /** The statements of the generic `Idempotency-Key` (./idempotency.ts). */
 
 export interface IdempotencyClaim {
-  organizationId: string;
+  /** Null for a request outside any organisation (an organisation's creation). */
+  organizationId: string | null;
   caller: string;
   route: string;
   key: string;
@@ -21,7 +22,9 @@ export interface StoredAnswer {
 
 const whereClaim = (claim: IdempotencyClaim) =>
   and(
-    eq(idempotentAnswers.organizationId, claim.organizationId),
+    claim.organizationId === null
+      ? isNull(idempotentAnswers.organizationId)
+      : eq(idempotentAnswers.organizationId, claim.organizationId),
     eq(idempotentAnswers.caller, claim.caller),
     eq(idempotentAnswers.route, claim.route),
     eq(idempotentAnswers.key, claim.key),
@@ -99,4 +102,11 @@ export async function deleteIdempotencyKeysBefore(
     .where(inArray(sql`ctid`, old))
     .returning({ key: idempotentAnswers.key });
   return deleted.length;
+}
+
+/** A deleted account's answers outside any organisation (its organisations' creations) go with it. */
+export async function forgetAnswersOutsideOrganizations(db: Queryable, caller: string): Promise<void> {
+  await db
+    .delete(idempotentAnswers)
+    .where(and(isNull(idempotentAnswers.organizationId), eq(idempotentAnswers.caller, caller)));
 }

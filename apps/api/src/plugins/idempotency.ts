@@ -26,6 +26,11 @@ export interface IdempotencyOptions {
    * replay by throwing (an API token revoked since must not be handed out again as if it were alive).
    */
   beforeReplay?: (request: FastifyRequest, answer: { status: number; body: string }) => Promise<void>;
+  /**
+   * A signed-in route that creates something outside any organisation (an organisation's creation):
+   * it honours the key too, kept for its caller alone.
+   */
+  outsideOrganization?: boolean;
 }
 
 declare module 'fastify' {
@@ -50,7 +55,7 @@ const TRANSIENT = new Set([408, 409, 425, 429]);
 /**
  * Whether a route honours the generic `Idempotency-Key` (decision 034): every POST of an organisation
  * (staff sessions and API tokens alike) but the scanner's redeem (its nonce is its key, decision 019) and
- * the routes that opt out. Public routes, the checkout among them, keep their own (decision 017).
+ * the routes that opt out, and the signed-in POSTs that create something outside any organisation. Public routes, the checkout among them, keep their own (decision 017).
  */
 export function honoursIdempotencyKey(route: Pick<RouteOptions, 'method' | 'config'>): boolean {
   const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -58,6 +63,8 @@ export function honoursIdempotencyKey(route: Pick<RouteOptions, 'method' | 'conf
   const action = route.config?.access;
   if (!action || !Object.hasOwn(API_ACCESS, action)) return false;
   const kind = API_ACCESS[action].kind;
+  const options = route.config?.idempotency;
+  if (kind === 'signed-in') return options ? options.outsideOrganization === true : false;
   if (kind !== 'staff' && kind !== 'permission') return false;
   return !route.config?.membershipReadByHandler && route.config?.idempotency !== false;
 }
@@ -106,9 +113,11 @@ export function registerIdempotency(app: FastifyInstance, db: Database, serverSe
     const bodyLimit = route.bodyLimit ?? app.initialConfig.bodyLimit ?? 1024 * 1024;
     const claimOrReplay = async (request: FastifyRequest, reply: FastifyReply) => {
       const key = keyOf(request);
-      if (key === undefined || !request.tenant) return;
+      if (key === undefined) return;
+      const organizationId = options.outsideOrganization ? null : request.tenant?.organizationId;
+      if (organizationId === undefined) return;
       const identity = {
-        organizationId: request.tenant.organizationId,
+        organizationId,
         caller: request.apiTokenId ? `token:${request.apiTokenId}` : `staff:${request.staffId}`,
         route: routeName,
       };

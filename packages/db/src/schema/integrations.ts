@@ -130,9 +130,8 @@ export const webhookDeliveries = pgTable(
 export const idempotentAnswers = pgTable(
   'idempotent_answers',
   {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Null for a request made outside any organisation (an organisation's creation): keyed by its caller. */
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
     /** `staff:<id>` or `token:<id>`: two callers of one organisation never share a key. */
     caller: text('caller').notNull(),
     /** The method and the route's pattern (`POST /api/events/:eventId/ticket-types`). */
@@ -154,7 +153,13 @@ export const idempotentAnswers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('idempotent_answers_key_idx').on(table.organizationId, table.caller, table.route, table.key),
+    // A request outside any organisation counts as one of the nil organisation, so that its key is unique too.
+    uniqueIndex('idempotent_answers_key_idx').on(
+      sql`coalesce(${table.organizationId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      table.caller,
+      table.route,
+      table.key,
+    ),
     index('idempotent_answers_created_idx').on(table.createdAt),
   ],
 );

@@ -11,6 +11,7 @@ import * as repository from './auth.repository';
 import { assertPasswordMeetsPolicy, hashPassword, verifyDummyPassword, verifyPassword } from './passwords';
 import { finishSignIn } from './second-factor';
 import { type ClientMeta, type IssuedSession, issueSession, toLocale } from './sessions';
+import { forgetAnswersOutsideOrganizations } from '../../plugins/idempotency.repository';
 
 export async function signUp(
   ctx: AppContext,
@@ -187,6 +188,7 @@ export async function deleteAccount(ctx: AppContext, staffId: string, password: 
   }
   await ctx.db.transaction(async (tx) => {
     await releaseMemberships(tx, staffId);
+    await forgetAnswersOutsideOrganizations(tx, `staff:${staffId}`);
     await repository.deleteStaff(tx, staffId);
   });
 }

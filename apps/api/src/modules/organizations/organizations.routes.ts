@@ -15,7 +15,8 @@ export function organizationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/organizations',
       {
-        config: { access: 'organizations.create' },
+        // A repeat of a creation whose answer was lost must not make a second organisation.
+        config: { access: 'organizations.create', idempotency: { outsideOrganization: true } },
         schema: {
           ...common,
           summary: 'Create an organisation; the creator holds ALL in it',
