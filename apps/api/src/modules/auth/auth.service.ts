@@ -2,6 +2,7 @@ import type { Queryable } from '@guichet/db/client';
 import { DEFAULT_LOCALE, type Locale } from '@guichet/shared/i18n';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { forgetAnswersOutsideOrganizations } from '../../plugins/idempotency.repository';
 import { newResetCode, sha256 } from '../../tokens';
 import { enqueueMail } from '../mail/mail.repository';
 import { passwordResetMail } from '../mail/templates';
@@ -11,7 +12,6 @@ import * as repository from './auth.repository';
 import { assertPasswordMeetsPolicy, hashPassword, verifyDummyPassword, verifyPassword } from './passwords';
 import { finishSignIn } from './second-factor';
 import { type ClientMeta, type IssuedSession, issueSession, toLocale } from './sessions';
-import { forgetAnswersOutsideOrganizations } from '../../plugins/idempotency.repository';
 
 export async function signUp(
   ctx: AppContext,
