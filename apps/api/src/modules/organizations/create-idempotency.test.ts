@@ -2,7 +2,13 @@ import { idempotentAnswers } from '@guichet/db/schema/integrations';
 import { organizations, staffOrganizations } from '@guichet/db/schema/organizations';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type SignedUp, signUp, type TestContext } from '../../../test/support/harness';
+import {
+  bearer,
+  createTestApp,
+  type SignedUp,
+  signUp,
+  type TestContext,
+} from '../../../test/support/harness';
 
 /**
  * An organisation's creation honours `Idempotency-Key` (decision 034): it is made outside any
@@ -36,7 +42,9 @@ const answersOutside = (user: SignedUp) =>
   t.app.ctx.db
     .select({ key: idempotentAnswers.key })
     .from(idempotentAnswers)
-    .where(and(isNull(idempotentAnswers.organizationId), eq(idempotentAnswers.caller, `staff:${user.user.id}`)));
+    .where(
+      and(isNull(idempotentAnswers.organizationId), eq(idempotentAnswers.caller, `staff:${user.user.id}`)),
+    );
 
 describe('Idempotency-Key on an organisation’s creation', () => {
   it('makes one organisation for the same request twice and answers it again the same', async () => {
