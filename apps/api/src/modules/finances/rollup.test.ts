@@ -207,6 +207,32 @@ describe('the ledger roll-up', () => {
     }
   }, 600_000);
 
+  it('subtracts a folded row of the half hour after a half-hour zone’s period, whatever its event', async () => {
+    // A Kolkata day ends at 18:30 UTC: its last hour's roll-up unit is read whole and the half hour after
+    // the day subtracted from the raw rows; the row there has an event, the organisation's roll-up none.
+    const end = new Date(`${day(-3)}T18:45:00Z`);
+    await db.insert(ledgerEntries).values(
+      entryOf({
+        kind: 'refund',
+        amount: 4_321,
+        currency: 'EUR',
+        method: 'offline',
+        event: 1,
+        order: 2,
+        at: end,
+      }),
+    );
+    await foldLedger(db);
+    await compare({
+      organizationId,
+      from: day(-4),
+      to: day(-3),
+      tz: 'Asia/Kolkata',
+      basis: 'payment',
+      eventId: null,
+    });
+  });
+
   it.skipIf(!onPostgres)(
     'counts once a row whose transaction commits after a later row was written',
     async () => {

@@ -167,6 +167,10 @@ export function coveredByTime(read: CoveredRead, w: number): SQL {
     : byEvent
       ? sql`and l.event_id is not null`
       : sql``;
+  // The organisation's roll-up has no event: its raw rows leave theirs out too, so that a roll-up unit and
+  // the raw rows subtracted from it (a half-hour zone's edge) are one group and net out, not two groups of
+  // which the negative one would be read as "no row" and dropped.
+  const rawEventId = byEvent ? sql`l.event_id` : sql`null::uuid`;
   return sql`with spans as (${read.spans}),
     -- Each piece reads its range of the roll-up by index (the lateral subqueries, kept apart from the
     -- join by OFFSET 0): the planner cannot see the ranges, and would scan the whole roll-up.
@@ -183,7 +187,7 @@ export function coveredByTime(read: CoveredRead, w: number): SQL {
       select p.label, l.currency, l.kind, l.method, l.event_id, p.sign * l.amount_minor, p.sign * l.entries,
         p.sign * l.order_entries
       from pieces p cross join lateral (
-        select l.currency::text, l.kind, l.method, l.event_id, l.amount_minor, 1::bigint as entries,
+        select l.currency::text, l.kind, l.method, ${rawEventId} as event_id, l.amount_minor, 1::bigint as entries,
           (l.order_id is not null)::int::bigint as order_entries
         from ${ledgerEntries} l
         where l.organization_id = ${org} and l.occurred_at >= p.range_lo and l.occurred_at < p.range_hi
@@ -191,7 +195,7 @@ export function coveredByTime(read: CoveredRead, w: number): SQL {
         offset 0) l
       where p.grain = 'raw'
       union all
-      select s.label, l.currency::text, l.kind, l.method, l.event_id, l.amount_minor, 1::bigint,
+      select s.label, l.currency::text, l.kind, l.method, ${rawEventId}, l.amount_minor, 1::bigint,
         (l.order_id is not null)::int::bigint
       from ${ledgerEntries} l join spans s on l.occurred_at >= s.lo and l.occurred_at < s.hi
       where l.organization_id = ${org} and l.seq > ${w} ${rawEvent}),
