@@ -7,7 +7,7 @@ export const frBackOffice: BackOfficeTranslation = {
     'organization-required': 'Choisissez d’abord une organisation.',
     'organization-already-set': 'Cette organisation est déjà sélectionnée.',
     'last-admin':
-      'Vous êtes le dernier administrateur d’une organisation qui compte d’autres membres. Donnez d’abord la permission « Tout » à quelqu’un d’autre.',
+      'Vous êtes le dernier administrateur d’une organisation qui a d’autres membres. Donnez d’abord « Tout » à l’un d’eux.',
     'already-member': 'Cette personne fait déjà partie de l’organisation.',
     'invitation-invalid': 'Ce lien d’invitation n’est pas valide. Demandez une nouvelle invitation.',
     'invitation-expired': 'Cette invitation a expiré ou a déjà servi. Demandez-en une nouvelle.',
@@ -33,7 +33,7 @@ export const frBackOffice: BackOfficeTranslation = {
       'Cette date est dans une période clôturée : rien ne peut plus y être ajouté ni rapproché.',
     'already-matched': 'Cette ligne est déjà rapprochée.',
     'idempotency-in-flight': 'Encore en cours. Réessayez dans un instant.',
-    'api-token-gone': 'Ce jeton a été révoqué ou a expiré depuis. Créez-en un nouveau.',
+    'api-token-gone': 'Jeton révoqué ou expiré depuis. Créez-en un autre.',
     'webhook-url-not-allowed': 'Cette adresse est sur un réseau privé. Utilisez-en une publique.',
   } satisfies Record<BackOfficeErrorCode, string>,
   roles: {
@@ -43,7 +43,7 @@ export const frBackOffice: BackOfficeTranslation = {
   createOrganization: {
     heading: 'Créer votre organisation',
     intro:
-      'Une organisation regroupe vos événements, vos clients et votre équipe. Vous pourrez inviter des collègues ensuite.',
+      'Une organisation regroupe vos événements, vos clients et votre équipe. Invitez vos collègues ensuite.',
     name: 'Nom de l’organisation',
     nameHint: 'Par exemple, le nom de votre salle, de votre festival ou de votre association.',
     nameLength: 'Le nom doit contenir entre 2 et 120 caractères.',
@@ -127,7 +127,7 @@ export const frBackOffice: BackOfficeTranslation = {
     signOutEverywhereHint: 'Tous les appareils, celui-ci compris, sont déconnectés immédiatement.',
     twoFactor: 'Connexion en deux étapes',
     twoFactorOff:
-      'Désactivée. Activez-la pour demander un code d’une application d’authentification à chaque connexion.',
+      'Désactivée. Activée, elle demande à chaque connexion un code d’une application d’authentification.',
     twoFactorOn_one: 'Activée. Il reste {{count}} code de secours.',
     twoFactorOn_other: 'Activée. Il reste {{count}} codes de secours.',
     setUp: 'Configurer la connexion en deux étapes',
@@ -214,7 +214,7 @@ export const frBackOffice: BackOfficeTranslation = {
     revoked: 'L’invitation à {{email}} a été révoquée.',
     add: {
       intro:
-        'La personne reçoit un e-mail avec un lien utilisable une fois, pendant 7 jours. Sans compte Guichet, elle en crée un en chemin.',
+        'La personne reçoit par e-mail un lien à usage unique, valable 7 jours. Sans compte, elle en crée un.',
       email: 'Adresse e-mail de la personne à inviter',
       permissionsLegend: 'Ce qu’elle pourra faire',
       permissionsRequired: 'Choisissez au moins un droit.',
@@ -255,7 +255,7 @@ export const frBackOffice: BackOfficeTranslation = {
     accept: 'Accepter et rejoindre',
     joined: 'Vous avez rejoint {{organization}}.',
     mismatch:
-      'Vous êtes connecté en tant que {{current}}, mais cette invitation a été envoyée à {{email}}. Déconnectez-vous, puis connectez-vous avec l’adresse invitée.',
+      'Vous êtes connecté en tant que {{current}}, mais l’invitation est pour {{email}}. Reconnectez-vous avec cette adresse.',
     signOut: 'Se déconnecter',
     signInHint: 'Un compte existe déjà pour {{email}}. Connectez-vous avec lui pour accepter.',
     signIn: 'Se connecter pour accepter',
@@ -268,7 +268,7 @@ export const frBackOffice: BackOfficeTranslation = {
     intro: 'Les réglages de votre organisation. Chaque section s’enregistre séparément.',
     integrations: {
       title: 'Intégrations',
-      body: 'Des jetons d’API pour votre CRM, votre comptabilité ou votre matériel de contrôle, et la référence de l’API.',
+      body: 'Des jetons d’API pour votre CRM, votre comptabilité ou votre contrôle d’accès, et la référence de l’API.',
       open: 'Ouvrir les intégrations',
     },
     saved: 'Enregistré : {{fields}}.',
@@ -303,7 +303,7 @@ export const frBackOffice: BackOfficeTranslation = {
       contactEmailHint: 'Où les acheteurs peuvent vous écrire.',
       offlinePayments: 'Paiements hors ligne',
       offlineInstructionsHint:
-        'Affichées aux acheteurs qui paient sur place ou par virement, sur leur page de commande et dans l’e-mail : coordonnées bancaires, lieu de paiement... Laissez vide pour une phrase générique.',
+        'Montrées aux acheteurs qui paient sur place ou par virement (page de commande, e-mail) : coordonnées bancaires, lieu de paiement... Vide, une phrase générique.',
       currencyHint: 'Utilisée pour les nouveaux types de billets.',
       timeZoneHint: 'Les horaires des événements sont affichés dans ce fuseau.',
       search: 'Tapez pour chercher',
@@ -331,12 +331,12 @@ export const frBackOffice: BackOfficeTranslation = {
       inviteOnly:
         'Sur invitation : seules les personnes invitées dans une organisation peuvent créer un compte.',
       explain:
-        'Ce choix vaut pour tout le serveur et se règle par son administrateur avec le paramètre REGISTRATION (open ou invite-only).',
+        'Réglé pour tout le serveur par son administrateur, avec le paramètre REGISTRATION (open ou invite-only).',
     },
     password: {
       title: 'Politique de mot de passe',
       explain:
-        'Réglée pour tout le serveur avec les paramètres PASSWORD_*. Chaque nouveau mot de passe doit la respecter.',
+        'Réglée pour tout le serveur (paramètres PASSWORD_*), pour chaque nouveau mot de passe.',
       minLength: 'Au moins {{count}} caractères',
       maxLength: 'Au plus {{count}} caractères',
       requireLowercase: 'Une lettre minuscule',

@@ -104,7 +104,7 @@ export const fr: Translation = {
     displayName: 'Votre nom',
     required: 'Ce champ est obligatoire.',
     invalidEmail: 'Saisissez une adresse e-mail valide.',
-    tooLong: '{{max}} caractères au plus : ce texte en compte {{count}}. Raccourcissez-le pour enregistrer.',
+    tooLong: '{{max}} caractères au plus : ce texte en compte {{count}}.',
     showPassword: 'Afficher le mot de passe',
     cancel: 'Annuler',
     save: 'Enregistrer',
@@ -179,7 +179,7 @@ export const fr: Translation = {
     startOver: 'Recommencer',
   },
   errorScreen: {
-    body: 'Une erreur inattendue a interrompu cette page. Recharger suffit en général ; sinon, revenez à la page d’accueil.',
+    body: 'Une erreur inattendue a interrompu cette page. Rechargez-la, ou revenez à la page d’accueil.',
     reload: 'Recharger la page',
     home: 'Aller à la page d’accueil',
   },
