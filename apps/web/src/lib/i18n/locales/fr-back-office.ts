@@ -335,8 +335,7 @@ export const frBackOffice: BackOfficeTranslation = {
     },
     password: {
       title: 'Politique de mot de passe',
-      explain:
-        'Réglée pour tout le serveur (paramètres PASSWORD_*), pour chaque nouveau mot de passe.',
+      explain: 'Réglée pour tout le serveur (paramètres PASSWORD_*), pour chaque nouveau mot de passe.',
       minLength: 'Au moins {{count}} caractères',
       maxLength: 'Au plus {{count}} caractères',
       requireLowercase: 'Une lettre minuscule',
