@@ -140,12 +140,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerRequestActor(app);
   registerMetrics(app, config, db, deps.poolStats);
 
-  const mailer =
+  // The tests' mailer, else one SMTP mailer (with its own pooled connections) per caller, else none.
+  const newMailer = (): Mailer | null =>
     deps.mailer !== undefined
       ? deps.mailer
       : config.smtpUrl
         ? smtpMailer(config.smtpUrl, config.mailFrom)
         : null;
+  const mailer = newMailer();
   const renderAttachment = attachmentRenderer(db, config.publicUrl);
   const outbox = new OutboxWorker(db, mailer, app.log, renderAttachment, 2000, config.outboxLeaseSeconds);
   const windowMs = config.rateLimit.windowSeconds * 1000;
@@ -198,12 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => expiry.stop());
   // The mailing lane sends over SMTP connections of its own: its mails never queue ahead of a buyer's
   // tickets in a shared pool.
-  const mailingMailer =
-    deps.mailer !== undefined
-      ? deps.mailer
-      : config.smtpUrl
-        ? smtpMailer(config.smtpUrl, config.mailFrom)
-        : null;
+  const mailingMailer = newMailer();
   const mailingLane = new MailingLane({
     db,
     mailer: mailingMailer,
