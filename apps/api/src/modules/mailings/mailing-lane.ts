@@ -158,13 +158,14 @@ export class MailingLane {
           rows.map((row) => row.email),
         );
         const organiser = organisers.get(organizationId);
+        if (!organiser) continue;
         const suppressed: string[] = [];
         const withoutConsent: string[] = [];
         const leaving: { row: RecipientRow; mailing: repository.MailingRow }[] = [];
         for (const row of rows) {
           const mailing = contents.get(row.mailingId);
           const check = checks.get(row.email) ?? { suppressed: false, consent: null };
-          if (!mailing || !organiser) continue;
+          if (!mailing) continue;
           if (mailing.kind === 'marketing' && check.suppressed) suppressed.push(row.id);
           else if (mailing.kind === 'marketing' && check.consent !== true) withoutConsent.push(row.id);
           else leaving.push({ row, mailing });
@@ -179,7 +180,7 @@ export class MailingLane {
           const sent: string[] = [];
           await Promise.all(
             group.map(async ({ row, mailing }) => {
-              const message = this.messageFor(row, mailing, organiser as Organiser, templates);
+              const message = this.messageFor(row, mailing, organiser, templates);
               try {
                 if (this.o.mailer) await this.o.mailer.send(message);
                 else await enqueueMail(this.o.db, message);
