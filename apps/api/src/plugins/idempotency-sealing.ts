@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { sha256 } from '../tokens';
 
 /**
  * Sealed idempotent answers (decision 034): an answer that shows a secret once (an API token's) is kept
@@ -12,7 +13,7 @@ const INFO = 'guichet idempotent answer v1';
 
 /** What the row stores in place of the key of a sealed answer. */
 export function hashedIdempotencyKey(key: string): string {
-  return `sha256:${createHash('sha256').update(key, 'utf8').digest('hex')}`;
+  return `sha256:${sha256(key)}`;
 }
 
 export interface SealingContext {
