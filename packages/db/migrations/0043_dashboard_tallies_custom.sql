@@ -11,16 +11,26 @@ CREATE OR REPLACE FUNCTION dashboard_changes_add(org uuid, n bigint) RETURNS voi
 $$;
 --> statement-breakpoint
 -- An order paid: inserted paid (free orders, the box office) or its paid time set (payment, marked paid).
--- Row triggers with a WHEN clause: the function runs only for those rows, not for every order written.
+-- Inserts are counted per statement (one upsert for a statement's paid orders of an organisation: a row
+-- trigger would update the same counter row once per order, and a transaction that writes many orders
+-- would walk an ever longer chain of its versions at each one). A paid time set is counted per row, with a
+-- WHEN clause: the function runs only for those rows, not for every order updated.
+CREATE OR REPLACE FUNCTION orders_count_dashboard_paid_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM dashboard_changes_add(a.organization_id, count(*))
+    FROM added a WHERE a.paid_at IS NOT NULL GROUP BY a.organization_id;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER orders_dashboard_paid_inserted AFTER INSERT ON orders
+  REFERENCING NEW TABLE AS added FOR EACH STATEMENT
+  EXECUTE FUNCTION orders_count_dashboard_paid_inserted();
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION orders_count_dashboard_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM dashboard_changes_add(NEW.organization_id, 1);
   RETURN NULL;
 END $$;
---> statement-breakpoint
-CREATE TRIGGER orders_dashboard_paid_inserted AFTER INSERT ON orders
-  FOR EACH ROW WHEN (NEW.paid_at IS NOT NULL)
-  EXECUTE FUNCTION orders_count_dashboard_change();
 --> statement-breakpoint
 CREATE TRIGGER orders_dashboard_paid_changed AFTER UPDATE OF paid_at ON orders
   FOR EACH ROW WHEN (NEW.paid_at IS DISTINCT FROM OLD.paid_at)
@@ -74,12 +84,22 @@ CREATE TRIGGER orders_dashboard_tally_changed BEFORE UPDATE OF paid_at, ticket_c
     OR NEW.ticket_count IS DISTINCT FROM OLD.ticket_count OR NEW.organization_id IS DISTINCT FROM OLD.organization_id))
   EXECUTE FUNCTION orders_untally_changed();
 --> statement-breakpoint
+-- Deleted orders are taken out per statement (an organisation's deletion removes all its orders in one):
+-- a row trigger would update the same day's tally once per order, along an ever longer chain of versions.
 CREATE OR REPLACE FUNCTION orders_untally_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM dashboard_paid_untally(OLD.organization_id, OLD.paid_at, OLD.ticket_count);
+  UPDATE dashboard_paid_rollups r SET orders = r.orders - d.orders, tickets = r.tickets - d.tickets
+  FROM (
+    SELECT g.organization_id, u.grain, date_trunc(u.grain, g.paid_at, 'UTC') AS starts_at,
+      count(*) AS orders, sum(g.ticket_count) AS tickets
+    FROM gone g CROSS JOIN (VALUES ('day'), ('hour')) u(grain)
+    WHERE g.paid_tallied
+    GROUP BY 1, 2, 3
+  ) d
+  WHERE r.organization_id = d.organization_id AND r.grain = d.grain AND r.starts_at = d.starts_at;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER orders_dashboard_tally_deleted AFTER DELETE ON orders
-  FOR EACH ROW WHEN (OLD.paid_tallied)
+  REFERENCING OLD TABLE AS gone FOR EACH STATEMENT
   EXECUTE FUNCTION orders_untally_deleted();
