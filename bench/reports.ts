@@ -8,6 +8,7 @@
 import { openDatabase } from '@guichet/db/client';
 import pg from 'pg';
 import { settleAllBuyerSince } from '../apps/api/src/modules/dashboard/buyer-since.repository';
+import { tallyAllPaidOrders } from '../apps/api/src/modules/dashboard/paid-tally.repository';
 import { foldLedger } from '../apps/api/src/modules/ledger/rollup.repository';
 import { load, round, startTarget, verdict } from './lib';
 
@@ -95,12 +96,23 @@ async function seed(url: string, organizationId: string) {
       const settling = Date.now();
       const copied = await settleAllBuyerSince(database.db, 24 * 800);
       console.log(`copied ${copied} buyers' first orders in ${round((Date.now() - settling) / 1000)} s`);
+      // And the tally of paid orders per day and hour (decision 041, second pass): its job's backfill.
+      const tallying = Date.now();
+      const tallied = await tallyAllPaidOrders(database.db);
+      console.log(`tallied ${tallied} paid orders in ${round((Date.now() - tallying) / 1000)} s`);
     } finally {
       await database.close();
     }
     // A bulk load leaves tables autovacuum has not seen yet: index-only scans would read every row's page
     // to check it is visible. Users read tables autovacuum keeps up with.
-    for (const table of ['ledger_rollups', 'ledger_event_rollups', 'orders', 'customers', 'tickets']) {
+    for (const table of [
+      'ledger_rollups',
+      'ledger_event_rollups',
+      'dashboard_paid_rollups',
+      'orders',
+      'customers',
+      'tickets',
+    ]) {
       await client.query(`vacuum analyze ${table}`);
     }
   } finally {

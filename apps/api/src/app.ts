@@ -22,6 +22,7 @@ import { customersRoutes } from './modules/customers/customers.routes';
 import { importSweepJob } from './modules/customers/import.job';
 import { settleBuyerSince } from './modules/dashboard/buyer-since.repository';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { tallyPaidOrders } from './modules/dashboard/paid-tally.repository';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { attachmentRenderer } from './modules/delivery/tickets-document';
 import { documentsRoutes } from './modules/documents/documents.routes';
@@ -248,6 +249,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
   if (deps.startWorker !== false) app.addHook('onReady', async () => buyerSince.start());
   app.addHook('onClose', async () => buyerSince.stop());
+  // The tally of paid orders and tickets per day and hour (decision 041, second pass): a few seconds after
+  // each payment, in the leader process; readers count the orders it has not tallied yet.
+  const paidTally = new IntervalJob(
+    'dashboard paid tally',
+    async () => void (await tallyPaidOrders(db)),
+    app.log,
+    5_000,
+    db,
+  );
+  if (deps.startWorker !== false) app.addHook('onReady', async () => paidTally.start());
+  app.addHook('onClose', async () => paidTally.stop());
   const importSweep = importSweepJob(db, app.log);
   if (deps.startWorker !== false) app.addHook('onReady', async () => importSweep.start());
   app.addHook('onClose', async () => importSweep.stop());

@@ -1,6 +1,7 @@
 export * from './acquisition';
 export * from './customer-records';
 export * from './customers';
+export * from './dashboard';
 export * from './events';
 export * from './gating';
 export * from './identity';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   char,
   check,
   index,
@@ -68,6 +69,12 @@ export const orders = pgTable(
     buyerSince: timestamp('buyer_since', { withTimezone: true }),
     /** That record's id, copied and cleared with `buyerSince`: the dashboard counts each buyer once by it. */
     buyerCustomerId: uuid('buyer_customer_id'),
+    /**
+     * Counted in `dashboard_paid_rollups` (by the leader's job, in the transaction that adds it there);
+     * false until then, and again if its paid time, ticket count or organisation changes (a trigger takes
+     * it back out). The dashboard reads the paid orders not counted yet from their own small index.
+     */
+    paidTallied: boolean('paid_tallied').notNull().default(false),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     expiredAt: timestamp('expired_at', { withTimezone: true }),
     /** The staff member who made a box-office order; null for buyers. */
@@ -92,6 +99,10 @@ export const orders = pgTable(
     index('orders_organization_paid_idx')
       .on(table.organizationId, table.paidAt, table.buyerSince, table.ticketCount, table.buyerCustomerId)
       .where(sql`${table.paidAt} is not null`),
+    // The paid orders the dashboard's tally has not counted yet (the last few seconds' payments).
+    index('orders_organization_paid_untallied_idx')
+      .on(table.organizationId, table.paidAt, table.ticketCount)
+      .where(sql`${table.paidAt} is not null and not ${table.paidTallied}`),
     // The expiry job's scan: only live reservations are in it.
     index('orders_reserved_until_idx').on(table.reservedUntil).where(sql`status = 'reserved'`),
     check(

@@ -11,6 +11,7 @@ import { buy, newShop, orderBody, orderIdOf, type Shop, typeId } from '../../../
 import { addList, redeem, scan, TEST_ENV } from '../../../test/support/scan';
 import { orgHeaders } from '../../../test/support/teams';
 import { settleBuyerSince } from './buyer-since.repository';
+import { tallyPaidOrders } from './paid-tally.repository';
 
 /**
  * The dashboard's figures under random activity (free, offline and box-office orders, payments, refunds,
@@ -32,6 +33,7 @@ type Op =
   | { op: 'cancel'; pick: number }
   | { op: 'scan'; pick: number; exit: boolean }
   | { op: 'settle' }
+  | { op: 'tally' }
   | { op: 'age'; pick: number };
 
 const pick = fc.nat(1000);
@@ -50,6 +52,8 @@ const operation: fc.Arbitrary<Op> = fc.oneof(
   // The leader's job copying the buyers' first orders onto the paid orders, at random moments: the
   // figures must be the same whatever it has copied.
   fc.record({ op: fc.constant('settle' as const) }),
+  // The leader's job tallying paid orders per day and hour, at random moments too.
+  fc.record({ op: fc.constant('tally' as const) }),
   // A customer known since before the period (as an import of older customers would make them): their
   // orders in the period make them returning.
   fc.record({ op: fc.constant('age' as const), pick }),
@@ -116,6 +120,9 @@ async function run(w: World, op: Op): Promise<number> {
     case 'settle':
       await settleBuyerSince(t.app.ctx.db);
       return 200;
+    case 'tally':
+      await tallyPaidOrders(t.app.ctx.db);
+      return 200;
     case 'age': {
       const people = await t.app.ctx.db
         .select({ id: customers.id })
@@ -172,8 +179,9 @@ describe('the dashboard figures', () => {
           await recomputeFigures(t.app, shop.organizationId, dayFromToday(-1), dayFromToday(1)),
         );
         expect(later.current.orders).toBe(0);
-        // Once the job has copied every buyer's first order, the same figures.
+        // Once the jobs have copied every buyer's first order and tallied every paid order, the same figures.
         await settleBuyerSince(t.app.ctx.db);
+        await tallyPaidOrders(t.app.ctx.db);
         expect((await figuresOf(shop, dayFromToday(-1), dayFromToday(1))).current).toEqual(around.current);
         const sold = around.series.reduce((sum, point) => sum + point.grossMinor, 0);
         expect(sold).toBe(around.current.currencies.reduce((sum, c) => sum + c.grossMinor, 0));

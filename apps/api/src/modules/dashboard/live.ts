@@ -6,9 +6,10 @@ import { changeSignature } from './figures.repository';
  * Tells live dashboards that their organisation's figures changed. Orders, payments, refunds and scans may
  * go through any API process: each publishes the organisation's figures topic on the live bus after its
  * commit (live/live-bus.ts, LISTEN/NOTIFY on PostgreSQL), and every process serving a dashboard of that
- * organisation hears it within tens of milliseconds. A slow poll of one cheap signature (the ledger's newest
- * row, paid orders, the newest admission; DASHBOARD_POLL_MS) is the safety net for a change no writer
- * published (a processor fee read later, a refund failing in a job) and for a lost listening connection.
+ * organisation hears it within tens of milliseconds. A slow poll of one cheap signature (the ledger's row
+ * count and the database's counters of paid orders, scans and undone scans; DASHBOARD_POLL_MS) is the
+ * safety net for a change no writer published (a processor fee read later, a refund failing in a job) and
+ * for a lost listening connection.
  * The routes only know `watch`.
  */
 

@@ -241,6 +241,8 @@ export async function placeOrder(
     // Copied later by the leader's job (decision 041).
     buyerSince: null,
     buyerCustomerId: null,
+    // Counted later by the leader's job (decision 041, second pass).
+    paidTallied: false,
     cancelledAt: null,
     refundedMinor: 0,
     expiredAt: null,
