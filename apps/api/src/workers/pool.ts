@@ -24,17 +24,18 @@ export interface WorkerHeap {
 }
 
 /**
- * The heap of a worker that draws PDFs (tickets, receipts, invoices): 8 MB semi-spaces (24 MB young generation) instead of the main thread's 64 MB,
- * which made each worker keep 128 MB resident once it had drawn a large order (a 60-ticket document: 346
- * MB resident for a process running only that worker, 223 MB with this bound, for 0–10 % more CPU a
- * document). The old generation keeps the ceiling the process had: a 60-ticket document holds about 70 MB
- * while it is drawn (64 MB ran out), and an order may have up to 1,000 tickets.
+ * The heap of a worker that draws PDFs (tickets, receipts, invoices): 8 MB semi-spaces (a 24 MB young
+ * generation). It had the main thread's (then 128 MB), which it kept resident once it had drawn a large
+ * order (a 60-ticket document: 346 MB resident for a process running only that worker, 223 MB with this
+ * bound, for 0–12 % more CPU a document). The old generation keeps the ceiling the process had: a
+ * 60-ticket document holds about 70 MB while it is drawn (64 MB ran out), and an order may have up to
+ * 1,000 tickets.
  */
 export const DRAWING_WORKER_HEAP: WorkerHeap = { maxYoungGenerationSizeMb: 24, maxOldGenerationSizeMb: 512 };
 
 /**
  * `npm start`'s V8 flags (`--max-semi-space-size`, `--max-old-space-size`) are the process's and override a
- * worker's `resourceLimits`: every worker would get the main thread's 128 MB young generation (sized for the
+ * worker's `resourceLimits`: every worker would get the main thread's young generation (sized for the
  * scanner's pauses, decision 038). Set back to 0 (V8's "unset") once the main thread's heap exists, they no
  * longer reach the isolates created afterwards, which then take their pool's `WorkerHeap`. The main
  * thread's heap was sized when it was created and keeps its limits (tested in pool.test.ts).
