@@ -67,7 +67,7 @@ export function startTarget(script: string, env: Record<string, string> = {}): P
 }
 
 /** The V8 memory flags of the `start` script in package.json (e.g. the young generation's size). */
-function startFlags(): string[] {
+export function startFlags(): string[] {
   const scripts = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts as {
     start: string;
   };

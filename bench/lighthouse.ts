@@ -22,7 +22,7 @@ async function startBuiltServer(port: number, dataDir: string): Promise<ChildPro
   if (build.status !== 0) throw new Error('the build failed');
   const server = spawn(
     process.execPath,
-    ['--max-semi-space-size=64', '--max-old-space-size=512', 'apps/api/dist/main.mjs'],
+    ['--max-semi-space-size=32', '--max-old-space-size=512', 'apps/api/dist/main.mjs'],
     {
       cwd: root,
       env: {

@@ -50,7 +50,7 @@ try {
   const base = `http://127.0.0.1:${port}`;
   server = spawn(
     process.execPath,
-    ['--max-semi-space-size=64', '--max-old-space-size=512', 'apps/api/dist/main.mjs'],
+    ['--max-semi-space-size=32', '--max-old-space-size=512', 'apps/api/dist/main.mjs'],
     {
       cwd: folder,
       env: {

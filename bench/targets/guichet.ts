@@ -2,6 +2,11 @@
 // BENCH_DATA_DIR: the data folder (the embedded database's files in its db/, as `npm start` keeps them);
 // BENCH_WORKERS=true starts its jobs (outbox, mailings), which send to SMTP_URL at MAILING_RATE_PER_MINUTE
 // when the bench gives them. VISITS_RECORDING=off: the visits bench's baseline.
+import {
+  type PerformanceEntry,
+  PerformanceObserver,
+  constants as performanceConstants,
+} from 'node:perf_hooks';
 import v8 from 'node:v8';
 import { openDatabase } from '@guichet/db/client';
 import { loadGazetteer } from '@guichet/gazetteer/gazetteer';
@@ -71,7 +76,36 @@ const signUp = await app.inject({
 });
 const { accessToken } = signUp.json<{ accessToken: string }>();
 console.log(JSON.stringify({ port, email, password, accessToken }));
+// BENCH_GC_LOG=true: at the end, the API's young and full collections and their pauses per 1,000 requests
+// on stderr. The count is the young generation's size at work, whatever the machine's load; a pause holds
+// every request in flight (the scanner's p99, bench/README.md).
+const gcPauses = { minor: [] as number[], major: [] as number[], requests: 0 };
+if (process.env.BENCH_GC_LOG === 'true') {
+  app.server.on('request', () => {
+    gcPauses.requests += 1;
+  });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
+      if (kind === performanceConstants.NODE_PERFORMANCE_GC_MINOR) gcPauses.minor.push(entry.duration);
+      else if (kind === performanceConstants.NODE_PERFORMANCE_GC_MAJOR) gcPauses.major.push(entry.duration);
+    }
+  }).observe({ entryTypes: ['gc'] });
+}
+function gcSummary(): string {
+  const per1000 = (count: number) => ((count * 1000) / Math.max(1, gcPauses.requests)).toFixed(2);
+  const describe = (pauses: number[]) => {
+    const sorted = [...pauses].sort((a, b) => a - b);
+    const total = sorted.reduce((sum, ms) => sum + ms, 0);
+    const at = (q: number) =>
+      (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(2);
+    return `${sorted.length} (${per1000(sorted.length)} per 1,000 requests), ${total.toFixed(0)} ms in all, mean ${(total / Math.max(1, sorted.length)).toFixed(2)} ms, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`;
+  };
+  return `gc over ${gcPauses.requests} requests: young ${describe(gcPauses.minor)}; full ${describe(gcPauses.major)}`;
+}
+
 process.on('SIGTERM', () => {
+  if (process.env.BENCH_GC_LOG === 'true') console.error(gcSummary());
   void app
     .close()
     .then(() => database.close())

@@ -1,3 +1,4 @@
+import v8 from 'node:v8';
 import { type TransferListItem, Worker } from 'node:worker_threads';
 
 interface Pending {
@@ -9,6 +10,42 @@ interface PoolWorker {
   worker: Worker;
   inFlight: number;
   pending: Set<number>;
+}
+
+/**
+ * The V8 heap a pool gives each of its workers (a worker is an isolate of its own, with its own heap). The
+ * young generation is what a worker keeps resident once it has worked: V8 grows it to its limit under any
+ * sustained allocation and keeps it. Old generation: a ceiling only, resident as far as it is used.
+ */
+export interface WorkerHeap {
+  /** The young generation, both semi-spaces and the young large objects (a third each). */
+  maxYoungGenerationSizeMb: number;
+  maxOldGenerationSizeMb: number;
+}
+
+/**
+ * The heap of a worker that draws PDFs (tickets, receipts, invoices): 8 MB semi-spaces (a 24 MB young
+ * generation). It had the main thread's (then 128 MB), which it kept resident once it had drawn a large
+ * order (a 60-ticket document: 346 MB resident for a process running only that worker, 223 MB with this
+ * bound, for 0–12 % more CPU a document). The old generation keeps the ceiling the process had: a
+ * 60-ticket document holds about 70 MB while it is drawn (64 MB ran out), and an order may have up to
+ * 1,000 tickets.
+ */
+export const DRAWING_WORKER_HEAP: WorkerHeap = { maxYoungGenerationSizeMb: 24, maxOldGenerationSizeMb: 512 };
+
+/**
+ * `npm start`'s V8 flags (`--max-semi-space-size`, `--max-old-space-size`) are the process's and override a
+ * worker's `resourceLimits`: every worker would get the main thread's young generation (sized for the
+ * scanner's pauses, decision 038). Set back to 0 (V8's "unset") once the main thread's heap exists, they no
+ * longer reach the isolates created afterwards, which then take their pool's `WorkerHeap`. The main
+ * thread's heap was sized when it was created and keeps its limits (tested in pool.test.ts).
+ */
+let processHeapFlagsReleased = false;
+function releaseProcessHeapFlags(): void {
+  if (processHeapFlagsReleased) return;
+  v8.setFlagsFromString('--max-semi-space-size=0');
+  v8.setFlagsFromString('--max-old-space-size=0');
+  processHeapFlagsReleased = true;
 }
 
 /** What a pool's worker answers to a task: its id, and the result or an error message. */
@@ -23,7 +60,7 @@ export interface TaskAnswer {
  * answering requests meanwhile. A task is posted as `{ id, ...task }` to the least busy worker, which
  * answers a `TaskAnswer`. Workers start on first use, and an idle pool does not keep the process alive.
  * A worker written in TypeScript (`.ts`, when running from the sources) starts through tsx; the build
- * bundles each worker into JavaScript.
+ * bundles each worker into JavaScript. Each worker's heap is bounded by the pool's `WorkerHeap`.
  */
 export class WorkerPool<Task extends object, Result> {
   private readonly workers: PoolWorker[] = [];
@@ -33,6 +70,7 @@ export class WorkerPool<Task extends object, Result> {
   constructor(
     private readonly file: URL,
     private readonly size: number,
+    private readonly heap: WorkerHeap,
   ) {}
 
   run(task: Task, transfer: TransferListItem[] = []): Promise<Result> {
@@ -68,12 +106,15 @@ export class WorkerPool<Task extends object, Result> {
   }
 
   private start(): PoolWorker {
+    releaseProcessHeapFlags();
+    const resourceLimits = { ...this.heap };
     const typescript = this.file.pathname.endsWith('.ts');
     const worker = typescript
       ? new Worker(new URL('./typescript-entry.mjs', import.meta.url), {
           workerData: { typescriptEntry: this.file.href },
+          resourceLimits,
         })
-      : new Worker(this.file);
+      : new Worker(this.file, { resourceLimits });
     worker.unref();
     const slot: PoolWorker = { worker, inFlight: 0, pending: new Set() };
     worker.on('message', ({ id, result, error }: TaskAnswer) => {

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { WorkerPool } from '../../workers/pool';
+import { type WorkerHeap, WorkerPool } from '../../workers/pool';
 
 interface HashTask {
   op: 'hash' | 'verify';
@@ -9,6 +9,12 @@ interface HashTask {
 }
 
 /**
+ * argon2's memory (19 MiB a hash) is the native library's, outside V8: the worker's own JavaScript only
+ * passes messages, so a small heap is plenty (it took the main thread's 128 MB young generation before).
+ */
+const HASH_WORKER_HEAP: WorkerHeap = { maxYoungGenerationSizeMb: 6, maxOldGenerationSizeMb: 64 };
+
+/**
  * Worker threads that run argon2 at a lower OS priority than the event loop (see hash-worker.mjs).
  * Hashing is CPU- and memory-heavy by design; on a two-core machine it would otherwise compete with
  * request handling on equal terms.
@@ -16,6 +22,7 @@ interface HashTask {
 const pool = new WorkerPool<HashTask, unknown>(
   new URL('./hash-worker.mjs', import.meta.url),
   Math.max(1, availableParallelism() - 1),
+  HASH_WORKER_HEAP,
 );
 
 export function runHash(password: string, options: object): Promise<string> {

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { runsFromBuild } from '../../runtime';
-import { WorkerPool } from '../../workers/pool';
+import { DRAWING_WORKER_HEAP, WorkerPool } from '../../workers/pool';
 import type { TicketsDocument } from './ticket-pdf';
 
 /**
@@ -10,6 +10,7 @@ import type { TicketsDocument } from './ticket-pdf';
 const pool = new WorkerPool<{ document: TicketsDocument }, Uint8Array>(
   new URL(runsFromBuild ? './ticket-pdf-worker.mjs' : './ticket-pdf-worker.ts', import.meta.url),
   Math.max(1, availableParallelism() - 1),
+  DRAWING_WORKER_HEAP,
 );
 
 export function renderTicketsPdfOffThread(document: TicketsDocument): Promise<Uint8Array> {

@@ -1,5 +1,5 @@
 import { runsFromBuild } from '../../runtime';
-import { WorkerPool } from '../../workers/pool';
+import { DRAWING_WORKER_HEAP, WorkerPool } from '../../workers/pool';
 import type { PrintedDocument } from './document-pdf';
 
 /**
@@ -9,6 +9,7 @@ import type { PrintedDocument } from './document-pdf';
 const pool = new WorkerPool<{ document: PrintedDocument }, Uint8Array>(
   new URL(runsFromBuild ? './document-pdf-worker.mjs' : './document-pdf-worker.ts', import.meta.url),
   1,
+  DRAWING_WORKER_HEAP,
 );
 
 export function renderDocumentPdfOffThread(document: PrintedDocument): Promise<Uint8Array> {
