@@ -60,7 +60,7 @@ async function foldBatch(db: Database, upTo: number, batch: number): Promise<num
         entries, order_entries)
       select l.organization_id, g.grain, date_trunc(g.grain, l.occurred_at, 'UTC'), l.currency, l.kind,
         coalesce(l.method, ''), sum(l.amount_minor), count(*), count(l.order_id)
-      from ${ledgerEntries} l cross join (values ('hour'), ('day'), ('month')) g(grain)
+      from ${ledgerEntries} l cross join (values ('hour'), ('day'), ('month'), ('year')) g(grain)
       where l.seq > ${from} and l.seq <= ${to}
       group by 1, 2, 3, 4, 5, 6
       on conflict (organization_id, grain, starts_at, currency, kind, method) ${addOnConflict(ledgerRollups)}`);
@@ -69,7 +69,7 @@ async function foldBatch(db: Database, upTo: number, batch: number): Promise<num
         amount_minor, entries, order_entries)
       select l.organization_id, l.event_id, g.grain, date_trunc(g.grain, l.occurred_at, 'UTC'), l.currency,
         l.kind, coalesce(l.method, ''), sum(l.amount_minor), count(*), count(l.order_id)
-      from ${ledgerEntries} l cross join (values ('day'), ('month')) g(grain)
+      from ${ledgerEntries} l cross join (values ('day'), ('month'), ('year')) g(grain)
       where l.seq > ${from} and l.seq <= ${to} and l.event_id is not null
       group by 1, 2, 3, 4, 5, 6, 7
       on conflict (organization_id, event_id, grain, starts_at, currency, kind, method)
@@ -210,7 +210,7 @@ export function coveredByTime(read: CoveredRead, w: number): SQL {
 
 /**
  * The "by event date" read: the money of the events that start in [lo, hi), whatever its date: every
- * month of the events' roll-up and the raw rows after the watermark. `label` is an SQL expression of the
+ * year of the events' roll-up (a sum of its months) and the raw rows after the watermark. `label` is an SQL expression of the
  * event `e` (the chart's bucket, or '').
  */
 export function coveredByEventStart(
@@ -228,7 +228,7 @@ export function coveredByEventStart(
         select r.currency::text as currency, r.kind, nullif(r.method, '') as method, r.event_id,
           r.amount_minor, r.entries, r.order_entries
         from ${ledgerEventRollups} r
-        where r.organization_id = ${org} and r.event_id = c.id and r.grain = 'month'
+        where r.organization_id = ${org} and r.event_id = c.id and r.grain = 'year'
         offset 0) r
       union all
       select c.label, l.currency::text, l.kind, l.method, l.event_id, l.amount_minor, 1::bigint,
