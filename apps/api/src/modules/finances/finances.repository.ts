@@ -98,14 +98,15 @@ function coveredByPayment(p: Period, w: number, bucket: Bucket, eventSplit: bool
   const period = sql`select ''::text as label, ${periodStart(p)} as lo, ${periodEnd(p)} as hi`;
   const byEvent = p.eventId !== null;
   const parts: rollups.SummaryPart[] = [
-    { name: 'totals', spans: period, byEvent, kinds: NET_KINDS, byMethod: true, years: true },
+    { name: 'totals', spans: period, byEvent, kinds: NET_KINDS, byMethod: true, coarsest: 'year' },
     {
       name: 'series',
       spans: bucketSpans(p, bucket),
       byEvent,
       kinds: SERIES_KINDS,
       byMethod: false,
-      years: false,
+      // A day's or a week's bucket never covers half a month.
+      coarsest: bucket === 'month' ? 'month' : 'day',
     },
   ];
   if (eventSplit) {
@@ -115,7 +116,7 @@ function coveredByPayment(p: Period, w: number, bucket: Bucket, eventSplit: bool
       byEvent: true,
       kinds: NET_KINDS,
       byMethod: false,
-      years: true,
+      coarsest: 'year',
     });
   }
   return rollups.coveredParts(

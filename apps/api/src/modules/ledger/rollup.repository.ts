@@ -302,11 +302,11 @@ export interface SummaryPart {
   kinds: readonly string[];
   byMethod: boolean;
   /**
-   * Whether its spans may be long enough to read years: a span reads a year only when it covers more than
-   * half of it, and each coarser grain is one more call of the cover function per span (a chart's buckets
-   * never need one).
+   * The coarsest unit its spans may read: a span reads a unit only when it covers more than half of it, and
+   * each grain above that is one more call of the cover function per span for nothing (a week's bucket
+   * never reads a month, a month's never a year).
    */
-  years: boolean;
+  coarsest: 'year' | 'month' | 'day';
 }
 
 /**
@@ -316,12 +316,14 @@ export interface SummaryPart {
  * such clauses: parsing and planning them cost more CPU than running them (some 4 of 8 ms a summary), and
  * one set of clauses with a column per part costs about a third of that.
  *
- * Units are (years,) months, days and hours of the organisation's roll-up, or (years,) months and days of
- * the events' one. With `eventId`, every part must be `byEvent` and reads that event only.
+ * Units are years, months, days and hours of the organisation's roll-up, or years, months and days of the
+ * events' one, from each part's coarsest. With `eventId`, every part must be `byEvent` and reads that event
+ * only.
  */
 /** The units a part reads, coarsest first: the events' roll-up has no hours. */
 function grainsOf(part: SummaryPart): SQL {
-  const grains = [...(part.years ? ['year'] : []), 'month', 'day', ...(part.byEvent ? [] : ['hour'])];
+  const all = ['year', 'month', 'day', ...(part.byEvent ? [] : ['hour'])];
+  const grains = all.slice(all.indexOf(part.coarsest));
   return sql.raw(`array[${grains.map((grain) => `'${grain}'`).join(', ')}]::text[]`);
 }
 
