@@ -21,10 +21,12 @@ import { organizations } from './organizations';
  * the raw rows after the watermark and the raw rows of the partial hours at a period's edges. Amounts never
  * change in the ledger (erasure rewrites `reason` only), so a folded total stays right.
  *
- * Grains are UTC units: an `hour`, a `day` or a `month` starting at `starts_at`. A row of the ledger is in
- * one unit of each grain. `method` is '' for rows without one (a primary key cannot hold a null).
+ * Grains are UTC units: an `hour`, a `day`, a `month` or a `year` starting at `starts_at`. A row of the ledger
+ * is in one unit of each grain. `method` is '' for rows without one (a primary key cannot hold a null). The
+ * year lets a year's summary read one unit and a month or two instead of twelve months (decision 036, third
+ * pass).
  */
-export const ROLLUP_GRAINS = ['hour', 'day', 'month'] as const;
+export const ROLLUP_GRAINS = ['hour', 'day', 'month', 'year'] as const;
 
 const amounts = {
   currency: char('currency', { length: 3 }).notNull(),
@@ -53,12 +55,12 @@ export const ledgerRollups = pgTable(
     primaryKey({
       columns: [table.organizationId, table.grain, table.startsAt, table.currency, table.kind, table.method],
     }),
-    check('ledger_rollups_grain_valid', sql`${table.grain} in ('hour', 'day', 'month')`),
+    check('ledger_rollups_grain_valid', sql`${table.grain} in ('hour', 'day', 'month', 'year')`),
   ],
 );
 
 /**
- * Per organisation, event and UTC day or month: the same totals by event (the by-event split, one event's
+ * Per organisation, event and UTC day, month or year: the same totals by event (the by-event split, one event's
  * figures, the "by event date" mode). No hour grain: an event's partial days at a period's edges are read
  * raw (a few days of rows), which keeps this table small when many events sell at once.
  */
@@ -88,7 +90,7 @@ export const ledgerEventRollups = pgTable(
       ],
     }),
     index('ledger_event_rollups_period_idx').on(table.organizationId, table.grain, table.startsAt),
-    check('ledger_event_rollups_grain_valid', sql`${table.grain} in ('day', 'month')`),
+    check('ledger_event_rollups_grain_valid', sql`${table.grain} in ('day', 'month', 'year')`),
   ],
 );
 

@@ -20,6 +20,19 @@ export interface Period {
 
 export type Bucket = 'day' | 'week' | 'month';
 
+/** The kinds of ledger rows the summary's figures add up (its net); payments and payouts are not shown. */
+export const NET_KINDS: readonly LedgerKind[] = [
+  'sale',
+  'refund',
+  'refund_reversal',
+  'processor_fee',
+  'platform_fee',
+  'adjustment',
+  'dispute',
+];
+/** The kinds of the summary's chart: sales and refunds. */
+const SERIES_KINDS: readonly LedgerKind[] = ['sale', 'refund', 'refund_reversal'];
+
 /** The instant the period puts a row at: when the money moved, or when its event starts. */
 const instantOf = (basis: FinanceBasis) => (basis === 'event' ? sql`e.starts_at` : sql`l.occurred_at`);
 
@@ -47,34 +60,69 @@ const periodStart = (p: Period) => sql`(${p.from}::date)::timestamp at time zone
 const periodEnd = (p: Period) => sql`(${p.to}::date + 1)::timestamp at time zone ${p.tz}`;
 
 /**
- * The period's money as `covered` rows (decision 036): from the roll-ups up to the watermark and the raw
- * rows after it. By payment date: the organisation's roll-up, or the events' one when the figures are
- * split by event or cover one event. By event date: the events starting in the period, all their money.
+ * By event date: the money of the events starting in the period, all of it, as `covered` rows (decision
+ * 036), labelled with the chart's bucket of the event's start when `bucket` is given.
  */
-function coveredPeriod(p: Period, w: number, options: { byEvent: boolean; bucket?: Bucket }): SQL {
-  if (p.basis === 'event') {
-    const label = options.bucket
-      ? sql`to_char(date_trunc(${options.bucket}, e.starts_at at time zone ${p.tz}), 'YYYY-MM-DD')`
-      : sql`''`;
-    return rollups.coveredByEventStart(
-      { organizationId: p.organizationId, lo: periodStart(p), hi: periodEnd(p), eventId: p.eventId, label },
-      w,
-    );
+function coveredByEventDate(p: Period, w: number, bucket?: Bucket): SQL {
+  const label = bucket
+    ? sql`to_char(date_trunc(${bucket}, e.starts_at at time zone ${p.tz}), 'YYYY-MM-DD')`
+    : sql`''`;
+  return rollups.coveredByEventStart(
+    { organizationId: p.organizationId, lo: periodStart(p), hi: periodEnd(p), eventId: p.eventId, label },
+    w,
+  );
+}
+
+/**
+ * The spans of the chart's buckets, clipped to the period. The buckets are numbered rather than a series
+ * of timestamps, so the planner knows how many there are (with a thousand guessed, it compiled the
+ * statement to machine code, which took longer than running it).
+ */
+function bucketSpans(p: Period, bucket: Bucket): SQL {
+  const step = sql`${`1 ${bucket}`}::interval`;
+  return sql`select to_char(b, 'YYYY-MM-DD') as label,
+      greatest(${periodStart(p)}, b at time zone ${p.tz}) as lo,
+      least(${periodEnd(p)}, (b + ${step}) at time zone ${p.tz}) as hi
+    from generate_series(0, ${bucketCount(p.from, p.to, bucket)}::int) i
+    cross join lateral (select date_trunc(${bucket}, ${p.from}::date::timestamp) + i * ${step} as b) b
+    where b <= ${p.to}::date::timestamp`;
+}
+
+/**
+ * By payment date, the summary's parts as `covered` rows of one set of WITH clauses (decision 036, third
+ * pass): `totals` (the period, from the organisation's roll-up, or the events' one for one event's
+ * figures), `series` (the chart's buckets, sales and refunds only) and, with `eventSplit`, `events` (the
+ * period from the events' roll-up, without the method, which the split does not show).
+ */
+function coveredByPayment(p: Period, w: number, bucket: Bucket, eventSplit: boolean): SQL {
+  const period = sql`select ''::text as label, ${periodStart(p)} as lo, ${periodEnd(p)} as hi`;
+  const byEvent = p.eventId !== null;
+  const parts: rollups.SummaryPart[] = [
+    { name: 'totals', spans: period, byEvent, kinds: NET_KINDS, byMethod: true, coarsest: 'year' },
+    {
+      name: 'series',
+      spans: bucketSpans(p, bucket),
+      byEvent,
+      kinds: SERIES_KINDS,
+      byMethod: false,
+      // A day's or a week's bucket never covers half a month.
+      coarsest: bucket === 'month' ? 'month' : 'day',
+    },
+  ];
+  if (eventSplit) {
+    parts.push({
+      name: 'events',
+      spans: period,
+      byEvent: true,
+      kinds: NET_KINDS,
+      byMethod: false,
+      coarsest: 'year',
+    });
   }
-  // The buckets are numbered rather than a series of timestamps, so the planner knows how many there are
-  // (with a thousand guessed, it compiled the statement to machine code, which took longer than running it).
-  const step = options.bucket ? sql`${`1 ${options.bucket}`}::interval` : sql``;
-  const spans = options.bucket
-    ? sql`select to_char(b, 'YYYY-MM-DD') as label,
-          greatest(${periodStart(p)}, b at time zone ${p.tz}) as lo,
-          least(${periodEnd(p)}, (b + ${step}) at time zone ${p.tz}) as hi
-        from generate_series(0, ${bucketCount(p.from, p.to, options.bucket)}::int) i
-        cross join lateral (select date_trunc(${options.bucket}, ${p.from}::date::timestamp) + i * ${step} as b) b
-        where b <= ${p.to}::date::timestamp`
-    : sql`select ''::text as label, ${periodStart(p)} as lo, ${periodEnd(p)} as hi`;
-  const scope: rollups.RollupScope =
-    options.byEvent || p.eventId ? { kind: 'events', eventId: p.eventId } : { kind: 'organization' };
-  return rollups.coveredByTime({ organizationId: p.organizationId, spans, scope }, w);
+  return rollups.coveredParts(
+    { organizationId: p.organizationId, eventId: p.eventId, parts, ordersPart: 'totals' },
+    w,
+  );
 }
 
 /** At least how many buckets from the one of `from` to the one of `to`, less one. */
@@ -104,35 +152,32 @@ interface SeriesRow {
 }
 
 /**
- * The sums of a period's `covered` rows per currency, kind, method and event, each with its orders with a
- * sale, and `repeats`: per currency, how many of those counted an order twice (see `orderCounts`). The
- * split by event gives none (its order counts are not read): its `corrections` are then never referenced,
- * so PostgreSQL neither plans nor runs them.
+ * The sums of `covered` rows (of `part` only, when given) per currency, kind, method and event, each with
+ * its orders with a sale, and `repeats`: per currency, how many of those counted an order twice (see
+ * `orderCounts`), from `corrections` when `withRepeats`. The split by event gives none (its order counts
+ * are not read): its `corrections` are then never referenced, so PostgreSQL neither plans nor runs them.
  */
-const totalsOf = (p: Period, w: number, byEvent: boolean) => sql`${coveredPeriod(p, w, { byEvent })}
+const totalsFrom = (p: Period, part: string | null, withRepeats: boolean) => sql`
   select c.currency, c.kind, c.method, c.event_id, e.name as event_name,
     sum(c.amount_minor)::text as amount,
     coalesce(sum(c.order_entries) filter (where c.kind = 'sale'), 0)::text as sale_orders,
     ${
-      byEvent
-        ? sql`'0'`
-        : sql`(select coalesce(sum(x.extra), 0) from corrections x where x.currency = c.currency)::text`
+      withRepeats
+        ? sql`(select coalesce(sum(x.extra), 0) from corrections x where x.currency = c.currency)::text`
+        : sql`'0'`
     } as repeats
   from covered c left join ${events} e on e.id = c.event_id and e.organization_id = ${p.organizationId}
+  ${part ? sql`where c.part = ${part}` : sql``}
   group by c.currency, c.kind, c.method, c.event_id, e.name
   having sum(c.entries) > 0`;
 
-/** Sales and refunds per bucket (its first day, in `tz`) and currency. */
-const seriesOf = (
-  p: Period,
-  w: number,
-  bucket: Bucket,
-) => sql`${coveredPeriod(p, w, { byEvent: false, bucket })}
+/** Sales and refunds per bucket (its first day, in `tz`) and currency, of `covered` rows (of `part`). */
+const seriesFrom = (part: string | null) => sql`
   select c.currency, c.label as date,
     coalesce(sum(c.amount_minor) filter (where c.kind = 'sale'), 0)::text as gross,
     coalesce(-sum(c.amount_minor) filter (where c.kind in ('refund', 'refund_reversal')), 0)::text as refunds
   from covered c
-  where c.kind in ('sale', 'refund', 'refund_reversal')
+  where c.kind in ('sale', 'refund', 'refund_reversal') ${part ? sql`and c.part = ${part}` : sql``}
   group by 1, 2
   having sum(c.entries) > 0`;
 
@@ -142,7 +187,7 @@ const asJson = (read: SQL) => sql`(select coalesce(json_agg(t), '[]'::json) from
 /** pg parses json columns; a driver that answers their text is read the same. */
 const parsed = <T>(value: T[] | string): T[] => (typeof value === 'string' ? JSON.parse(value) : value);
 
-const totalsFrom = (rows: TotalsRow[]) =>
+const totalsOf = (rows: TotalsRow[]) =>
   rows.map((row) => ({
     currency: row.currency,
     kind: row.kind,
@@ -154,7 +199,7 @@ const totalsFrom = (rows: TotalsRow[]) =>
     repeats: Number(row.repeats),
   }));
 
-const seriesFrom = (rows: SeriesRow[]) =>
+const seriesOf = (rows: SeriesRow[]) =>
   rows.map((row) => ({
     currency: row.currency,
     date: row.date,
@@ -162,14 +207,15 @@ const seriesFrom = (rows: SeriesRow[]) =>
     refundsMinor: Number(row.refunds),
   }));
 
-export type PeriodTotals = ReturnType<typeof totalsFrom>;
+export type PeriodTotals = ReturnType<typeof totalsOf>;
 
 /**
  * Everything the summary reads, in ONE statement (one round trip, one snapshot): the period's totals (with
  * `byEvent` false the rows carry no event, unless the period is one event's or by event date, where every
  * row has its event), with `eventSplit` the same by event from the events' roll-up (`null` without), and the
  * chart's series. It was three statements sent at once on three connections of the pool, each planned and
- * answered apart; a year's summary is a few hundred rows, sent back as three JSON arrays.
+ * answered apart; a year's summary is a few hundred rows, sent back as three JSON arrays. By payment date
+ * the three reads share one set of WITH clauses (`coveredByPayment`); by event date each has its own.
  */
 export async function periodSummary(db: Queryable, p: Period, bucket: Bucket, eventSplit: boolean) {
   const [row] = await rollups.atWatermark<{
@@ -177,18 +223,24 @@ export async function periodSummary(db: Queryable, p: Period, bucket: Bucket, ev
     totals: TotalsRow[] | string;
     event_totals: TotalsRow[] | string | null;
     series: SeriesRow[] | string;
-  }>(
-    db,
-    (w) => sql`select ${rollups.seenWatermark} as seen,
-      ${asJson(totalsOf(p, w, false))} as totals,
-      ${eventSplit ? asJson(totalsOf(p, w, true)) : sql`null::json`} as event_totals,
-      ${asJson(seriesOf(p, w, bucket))} as series`,
+  }>(db, (w) =>
+    p.basis === 'payment'
+      ? sql`${coveredByPayment(p, w, bucket, eventSplit)}
+        select ${rollups.seenWatermark} as seen,
+          ${asJson(totalsFrom(p, 'totals', true))} as totals,
+          ${eventSplit ? asJson(totalsFrom(p, 'events', false)) : sql`null::json`} as event_totals,
+          ${asJson(seriesFrom('series'))} as series`
+      : sql`select ${rollups.seenWatermark} as seen,
+          ${asJson(sql`${coveredByEventDate(p, w)} ${totalsFrom(p, null, true)}`)} as totals,
+          ${eventSplit ? asJson(sql`${coveredByEventDate(p, w)} ${totalsFrom(p, null, false)}`) : sql`null::json`}
+            as event_totals,
+          ${asJson(sql`${coveredByEventDate(p, w, bucket)} ${seriesFrom(null)}`)} as series`,
   );
   if (!row) throw new Error('the summary statement answers one row');
   return {
-    totals: totalsFrom(parsed(row.totals)),
-    eventTotals: row.event_totals === null ? null : totalsFrom(parsed(row.event_totals)),
-    series: seriesFrom(parsed(row.series)),
+    totals: totalsOf(parsed(row.totals)),
+    eventTotals: row.event_totals === null ? null : totalsOf(parsed(row.event_totals)),
+    series: seriesOf(parsed(row.series)),
   };
 }
 

@@ -24,7 +24,7 @@ export const FIGURE_KINDS: Record<FinanceFigure, readonly LedgerKind[]> = {
   refunds: ['refund', 'refund_reversal'],
   fees: ['processor_fee', 'platform_fee'],
   adjustments: ['adjustment', 'dispute'],
-  net: ['sale', 'refund', 'refund_reversal', 'processor_fee', 'platform_fee', 'adjustment', 'dispute'],
+  net: repository.NET_KINDS,
 };
 
 const notFound = () => new AppError('not-found', 'No such order or event in this organisation.');

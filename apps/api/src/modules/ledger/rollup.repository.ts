@@ -60,7 +60,7 @@ async function foldBatch(db: Database, upTo: number, batch: number): Promise<num
         entries, order_entries)
       select l.organization_id, g.grain, date_trunc(g.grain, l.occurred_at, 'UTC'), l.currency, l.kind,
         coalesce(l.method, ''), sum(l.amount_minor), count(*), count(l.order_id)
-      from ${ledgerEntries} l cross join (values ('hour'), ('day'), ('month')) g(grain)
+      from ${ledgerEntries} l cross join (values ('hour'), ('day'), ('month'), ('year')) g(grain)
       where l.seq > ${from} and l.seq <= ${to}
       group by 1, 2, 3, 4, 5, 6
       on conflict (organization_id, grain, starts_at, currency, kind, method) ${addOnConflict(ledgerRollups)}`);
@@ -69,7 +69,7 @@ async function foldBatch(db: Database, upTo: number, batch: number): Promise<num
         amount_minor, entries, order_entries)
       select l.organization_id, l.event_id, g.grain, date_trunc(g.grain, l.occurred_at, 'UTC'), l.currency,
         l.kind, coalesce(l.method, ''), sum(l.amount_minor), count(*), count(l.order_id)
-      from ${ledgerEntries} l cross join (values ('day'), ('month')) g(grain)
+      from ${ledgerEntries} l cross join (values ('day'), ('month'), ('year')) g(grain)
       where l.seq > ${from} and l.seq <= ${to} and l.event_id is not null
       group by 1, 2, 3, 4, 5, 6, 7
       on conflict (organization_id, event_id, grain, starts_at, currency, kind, method)
@@ -210,7 +210,7 @@ export function coveredByTime(read: CoveredRead, w: number): SQL {
 
 /**
  * The "by event date" read: the money of the events that start in [lo, hi), whatever its date: every
- * month of the events' roll-up and the raw rows after the watermark. `label` is an SQL expression of the
+ * year of the events' roll-up (a sum of its months) and the raw rows after the watermark. `label` is an SQL expression of the
  * event `e` (the chart's bucket, or '').
  */
 export function coveredByEventStart(
@@ -228,7 +228,7 @@ export function coveredByEventStart(
         select r.currency::text as currency, r.kind, nullif(r.method, '') as method, r.event_id,
           r.amount_minor, r.entries, r.order_entries
         from ${ledgerEventRollups} r
-        where r.organization_id = ${org} and r.event_id = c.id and r.grain = 'month'
+        where r.organization_id = ${org} and r.event_id = c.id and r.grain = 'year'
         offset 0) r
       union all
       select c.label, l.currency::text, l.kind, l.method, l.event_id, l.amount_minor, 1::bigint,
@@ -285,3 +285,126 @@ export async function atWatermark<T extends { seen: string | number }>(
 
 /** The `seen` of atWatermark, and the row that every read answers even when it finds nothing. */
 export const seenWatermark = sql`(select folded_seq from ${ledgerRollupState} where id = 1)::text`;
+
+// ---------------------------------------------------------------------------------------------------------
+// The finances summary's read (decision 036, third pass).
+
+/**
+ * One part of a summary's read: its spans (a SELECT of label text, lo and hi timestamptz, as in CoveredRead),
+ * the roll-up it reads (the organisation's, or the events' with each row's event), the ledger kinds it
+ * shows, and whether it keeps the method. A kind the summary does not show (payments, payouts) is not read:
+ * in the organisation's roll-up, whose key holds the kind, its rows are skipped in the index.
+ */
+export interface SummaryPart {
+  name: string;
+  spans: SQL;
+  byEvent: boolean;
+  kinds: readonly string[];
+  byMethod: boolean;
+  /**
+   * The coarsest unit its spans may read: a span reads a unit only when it covers more than half of it, and
+   * each grain above that is one more call of the cover function per span for nothing (a week's bucket
+   * never reads a month, a month's never a year).
+   */
+  coarsest: 'year' | 'month' | 'day';
+}
+
+/**
+ * The WITH clauses that make `covered` for every part at once, at watermark `w`: the same pieces, signs and
+ * raw rows as coveredByTime (see CoveredRead), each row with its `part`, and `corrections` (as there) for
+ * the part named `ordersPart`. One statement read the summary's totals, split by event and chart as three
+ * such clauses: parsing and planning them cost more CPU than running them (some 4 of 8 ms a summary), and
+ * one set of clauses with a column per part costs about a third of that.
+ *
+ * Units are years, months, days and hours of the organisation's roll-up, or years, months and days of the
+ * events' one, from each part's coarsest. With `eventId`, every part must be `byEvent` and reads that event
+ * only.
+ */
+/** The units a part reads, coarsest first: the events' roll-up has no hours. */
+function grainsOf(part: SummaryPart): SQL {
+  const all = ['year', 'month', 'day', ...(part.byEvent ? [] : ['hour'])];
+  const grains = all.slice(all.indexOf(part.coarsest));
+  return sql.raw(`array[${grains.map((grain) => `'${grain}'`).join(', ')}]::text[]`);
+}
+
+export function coveredParts(
+  read: { organizationId: string; eventId: string | null; parts: readonly SummaryPart[]; ordersPart: string },
+  w: number,
+): SQL {
+  const org = read.organizationId;
+  if (read.eventId && read.parts.some((part) => !part.byEvent)) {
+    throw new Error("one event's read takes every part from the events' roll-up");
+  }
+  const spans = sql.join(
+    read.parts.map(
+      (part) => sql`select s.label, s.lo, s.hi, ${part.name}::text as part,
+        array[${sql.join(
+          part.kinds.map((kind) => sql`${kind}`),
+          sql`, `,
+        )}]::text[] as kinds, ${part.byEvent}::boolean as by_event, ${part.byMethod}::boolean as by_method,
+        ${grainsOf(part)} as grains
+      from (${part.spans}) s`,
+    ),
+    sql` union all `,
+  );
+  const oneEvent = read.eventId ? sql`and l.event_id = ${read.eventId}` : sql``;
+  return sql`with spans as materialized (${spans}),
+    -- Each piece reads its range of a roll-up by index (lateral subqueries kept apart by OFFSET 0, as in
+    -- coveredByTime).
+    pieces as materialized (
+      select s.part, s.label, s.kinds, s.by_event, s.by_method, c.grain, c.range_lo, c.range_hi, c.sign
+      from spans s cross join lateral ledger_rollup_signed_cover(s.lo, s.hi, s.grains) c),
+    covered as (
+      select p.part, p.label, r.currency, r.kind, r.method, null::uuid as event_id,
+        p.sign * r.amount_minor as amount_minor, p.sign * r.entries as entries,
+        p.sign * r.order_entries as order_entries
+      from pieces p cross join lateral (
+        select r.currency::text as currency, r.kind, nullif(r.method, '') as method, r.amount_minor, r.entries,
+          r.order_entries
+        from ${ledgerRollups} r
+        where r.organization_id = ${org} and r.grain = p.grain and r.starts_at >= p.range_lo
+          and r.starts_at < p.range_hi and r.kind = any(p.kinds)
+        offset 0) r
+      where p.grain <> 'raw' and not p.by_event
+      union all
+      -- The events' pieces add their rows up per event as they read them (see rollupPiece).
+      select p.part, p.label, r.currency, r.kind, r.method, r.event_id, p.sign * r.amount_minor,
+        p.sign * r.entries, p.sign * r.order_entries
+      from pieces p cross join lateral (
+        select r.currency::text as currency, r.kind, case when p.by_method then nullif(r.method, '') end as method,
+          r.event_id, sum(r.amount_minor)::bigint as amount_minor, sum(r.entries)::bigint as entries,
+          sum(r.order_entries)::bigint as order_entries
+        from ${ledgerEventRollups} r
+        where r.organization_id = ${org} and r.grain = p.grain and r.starts_at >= p.range_lo
+          and r.starts_at < p.range_hi and r.kind = any(p.kinds)
+          ${read.eventId ? sql`and r.event_id = ${read.eventId}` : sql``}
+        group by 1, 2, 3, 4 offset 0) r
+      where p.grain <> 'raw' and p.by_event
+      union all
+      -- Raw rows of the edges; as in coveredByTime, the organisation's parts give them no event.
+      select p.part, p.label, l.currency, l.kind, l.method, l.event_id, p.sign * l.amount_minor,
+        p.sign::bigint, p.sign * l.order_entries
+      from pieces p cross join lateral (
+        select l.currency::text as currency, l.kind, case when p.by_method then l.method end as method,
+          case when p.by_event then l.event_id end as event_id, l.amount_minor,
+          (l.order_id is not null)::int::bigint as order_entries
+        from ${ledgerEntries} l
+        where l.organization_id = ${org} and l.occurred_at >= p.range_lo and l.occurred_at < p.range_hi
+          and l.seq <= ${w} and l.kind = any(p.kinds) and (l.event_id is not null or not p.by_event) ${oneEvent}
+        offset 0) l
+      where p.grain = 'raw'
+      union all
+      select s.part, s.label, l.currency::text, l.kind, case when s.by_method then l.method end,
+        case when s.by_event then l.event_id end, l.amount_minor, 1::bigint, (l.order_id is not null)::int::bigint
+      from ${ledgerEntries} l join spans s on l.occurred_at >= s.lo and l.occurred_at < s.hi
+        and l.kind = any(s.kinds) and (l.event_id is not null or not s.by_event)
+      where l.organization_id = ${org} and l.seq > ${w} ${oneEvent}),
+    corrections as materialized (
+      select s.label, l.currency::text as currency,
+        (count(l.order_id) - count(distinct l.order_id))::bigint as extra
+      from spans s join ${ledgerEntries} l on l.organization_id = ${org} and l.kind = 'sale'
+        and l.occurred_at >= s.lo and l.occurred_at < s.hi and (l.event_id is not null or not s.by_event)
+        ${oneEvent} and l.order_id in (${repeatSaleOrders(org, w)})
+      where s.part = ${read.ordersPart}
+      group by 1, 2)`;
+}
