@@ -16,12 +16,12 @@ import {
   type NewOrderRow,
   newOrderStatement,
   orderCatalogue,
-  orderHooksStatement,
   type StoredAnswer,
   type TicketTypeRow,
 } from './checkout.repository';
 import { inProgress } from './idempotency';
 import { orderMail } from './order-notify';
+import { orderHooksStatement } from './order-webhooks';
 import type * as repository from './orders.repository';
 import { signingKey, signTicket } from './ticket-secrets';
 
