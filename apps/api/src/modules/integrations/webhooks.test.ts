@@ -10,6 +10,8 @@ import { createTestApp, type TestContext } from '../../../test/support/harness';
 import { bought, newShop, orderBody, orderIdOf, type Shop, TEST_ENV } from '../../../test/support/orders';
 import { issue, newDoor, redeem, scan } from '../../../test/support/scan';
 import { orgHeaders } from '../../../test/support/teams';
+import { readPublishedEvent } from '../orders/checkout.repository';
+import { placeOrder } from '../orders/order-placement';
 
 /** A receiver on 127.0.0.1 that answers each request as `answer` says and keeps what it got. */
 interface Receiver {
@@ -134,6 +136,41 @@ describe('webhooks', () => {
       responseStatus: 204,
       eventType: 'order.created',
     });
+  });
+
+  it('writes the order and customer events of an endpoint enabled after the checkout read none', async () => {
+    // The buyer's read finds no endpoint, so the order's statement is written without the webhook CTEs;
+    // it finds the endpoint enabled meanwhile and the order's events are written in its transaction still.
+    const read = await readPublishedEvent(t.app.ctx.db, shop.orgSlug, shop.event.slug, undefined);
+    if (!read) throw new Error('the event is not published');
+    expect(read.catalogue.hooked).toBe(false);
+    const { endpoint } = await addEndpoint('https://example.com/hooks', [
+      'order.created',
+      'customer.created',
+    ]);
+    const body = orderBody(shop);
+    const placed = await placeOrder(t.app.ctx, {
+      organizationId: shop.organizationId,
+      event: read.event,
+      channel: 'online',
+      buyer: body.buyer,
+      lines: body.lines,
+      paymentMethod: 'offline',
+      actor: null,
+      sendEmail: false,
+      locale: 'en',
+      catalogue: read.catalogue,
+    });
+    const queued = await t.app.ctx.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, endpoint.id));
+    expect(queued.map((row) => row.eventType).sort()).toEqual(['customer.created', 'order.created']);
+    const created = queued.find((row) => row.eventType === 'order.created');
+    expect(created?.payload).toMatchObject({ data: { id: placed.order.id, code: placed.order.code } });
+    // Read again, the endpoint is known: the statement with the CTEs writes the same events.
+    const again = await readPublishedEvent(t.app.ctx.db, shop.orgSlug, shop.event.slug, undefined);
+    expect(again?.catalogue.hooked).toBe(true);
   });
 
   it('retries a receiver that fails 5 times, which then logs the event exactly once as a success', async () => {

@@ -101,7 +101,7 @@ export interface CheckoutConsent {
  * wait for each other in opposite orders. DO UPDATE (not DO NOTHING) so the row comes back even when
  * another order committed it after this statement began.
  */
-function consentCtes(first: number, counted: boolean): string {
+function consentCtes(first: number, counted: boolean, hooked: boolean): string {
   const person = counted
     ? ''
     : `, consent_customer as (
@@ -110,7 +110,7 @@ function consentCtes(first: number, counted: boolean): string {
       where exists (select 1 from taken)
       on conflict (organization_id, lower(email)) do update set updated_at = customers.updated_at
       returning id, (xmax = 0) as created
-    )${customerCreatedCte('consent_customer', `$${first + 4}`, `$${first + 5}`)}`;
+    )${hooked ? customerCreatedCte('consent_customer', `$${first + 4}`, `$${first + 5}`) : ''}`;
   return `${person}, consent as (
       insert into customer_consents (id, organization_id, customer_id, granted, source, wording, order_id)
       select $${first}::uuid, $1, (select id from ${counted ? 'customer' : 'consent_customer'}), true, 'checkout',
@@ -163,6 +163,7 @@ function lastTypeStatement(
   customer: CustomerCount | undefined,
   finishing: boolean,
   consent: CheckoutConsent | undefined,
+  hooked: boolean,
 ): RawStatement {
   const customerCte = `, customer as (
       insert into customers (id, organization_id, email, name, first_order_at, last_order_at, order_count,
@@ -176,7 +177,7 @@ function lastTypeStatement(
         total_spent_minor = customers.total_spent_minor + excluded.total_spent_minor,
         updated_at = now()
       returning id, (xmax = 0) as created
-    )${customerCreatedCte('customer', '$6', '$7')}`;
+    )${hooked ? customerCreatedCte('customer', '$6', '$7') : ''}`;
   const customerValues = customer
     ? [uuidv7(), customer.email, customer.name, customer.totalMinor, customer.currency]
     : [];
@@ -189,10 +190,11 @@ function lastTypeStatement(
       ]
     : [];
   const ctes = `with taken as (${takeTypeSql(count)})${customer ? customerCte : ''}${
-    consent ? consentCtes(5 + customerValues.length, Boolean(customer)) : ''
+    consent ? consentCtes(5 + customerValues.length, Boolean(customer), hooked) : ''
   }`;
+  const unhooked = !hooked && (customer || consent) ? '_unhooked' : '';
   return {
-    name: `take_type_${count}${customer ? '_customer' : ''}${consent ? '_consent' : ''}${finishing ? '_finish' : ''}`,
+    name: `take_type_${count}${customer ? '_customer' : ''}${consent ? '_consent' : ''}${unhooked}${finishing ? '_finish' : ''}`,
     text: finishing
       ? `${ctes} select (select id from taken) as id,
           (select case when count(*) = 0 then '${PLACES_SHORT}' end from taken)::int as short`
@@ -212,6 +214,12 @@ export interface TakeOptions {
   customer?: CustomerCount;
   /** The marketing consent ticked at checkout, recorded by that statement too. */
   consent?: CheckoutConsent;
+  /**
+   * false when the order's transaction saw no enabled webhook endpoint of the organisation (its first
+   * statement's `hooked`): the customer made then has no `customer.created` to write, and the statement
+   * leaves out that CTE (which opens `webhook_deliveries` for writing at every execution). Default true.
+   */
+  hooked?: boolean;
   /**
    * Runs the last UPDATE as the transaction's last statement, which commits it (`finish` of
    * `transactionEndingWith`). That UPDATE then fails instead of matching nothing when its places are
@@ -259,7 +267,14 @@ export async function takeCapacity(
     ];
     const { customer, finish, consent } = options;
     if (index === last && (customer || finish || consent)) {
-      const statement = lastTypeStatement(count, values, customer, Boolean(finish), consent);
+      const statement = lastTypeStatement(
+        count,
+        values,
+        customer,
+        Boolean(finish),
+        consent,
+        options.hooked !== false,
+      );
       try {
         const rows = finish ? await finish(statement) : await rawRows(tx, statement);
         if (rows.length === 0) return { taken: false, shortOf: [type.id] };

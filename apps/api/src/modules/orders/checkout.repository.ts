@@ -5,6 +5,7 @@ import { capacityPools, events, ticketTypes } from '@guichet/db/schema/events';
 import { idempotencyKeys } from '@guichet/db/schema/orders';
 import { organizations } from '@guichet/db/schema/organizations';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { HOOKED_SQL, ORDER_HOOK_PARAMS, orderHooksSql } from './order-webhooks';
 import type { OrderRow, Organizer, TicketRow } from './orders.repository';
 
 /**
@@ -123,7 +124,8 @@ export interface PriorKey {
 export interface PublishedEventRead {
   event: typeof events.$inferSelect;
   organization: { id: string; name: string; slug: string; offlinePaymentInstructions: string | null };
-  catalogue: { types: TicketTypeRow[]; organizer: Organizer };
+  /** `hooked`: whether the organisation had an enabled webhook endpoint (what the order's statement needs). */
+  catalogue: { types: TicketTypeRow[]; organizer: Organizer; hooked: boolean };
   /** What is stored for the key, if any. */
   prior: PriorKey | null;
 }
@@ -133,6 +135,8 @@ const PUBLISHED_EVENT_READ = `select ${columnsOf(events, 'e', 'e.')},
     o.name as "organizationName", o.slug as "organizationSlug",
     o.offline_payment_instructions as "organizationInstructions",
     o.contact_email as "organizationContactEmail",
+    exists (select 1 from webhook_endpoints w where w.organization_id = e.organization_id and w.enabled)
+      as "organizationHooked",
     k.request_hash as "priorRequestHash", k.status as "priorStatus", k.response_status as "priorResponseStatus",
     k.response_body as "priorResponseBody",
     k.updated_at < now() - make_interval(secs => ${STALE_SECONDS}) as "priorStale",
@@ -151,6 +155,7 @@ type PublishedEventRow = Record<string, unknown> & {
   organizationSlug: string;
   organizationInstructions: string | null;
   organizationContactEmail: string | null;
+  organizationHooked: boolean;
   priorRequestHash: string | null;
   priorStatus: 'in_flight' | 'done' | null;
   priorResponseStatus: number | null;
@@ -199,6 +204,7 @@ export async function readPublishedEvent(
         offlinePaymentInstructions: organization.offlinePaymentInstructions,
         contactEmail: first.organizationContactEmail,
       },
+      hooked: first.organizationHooked,
     },
     prior:
       first.priorStatus === null
@@ -266,6 +272,11 @@ export interface NewOrder {
   answer?: StoredAnswer | undefined;
   /** The buyer's first-party visitor id: the order's attribution is written by the same statement. */
   visitorId?: string | undefined;
+  /**
+   * false when the organisation had no enabled webhook endpoint when the order's caller read it: the
+   * statement then has no webhook CTE and answers `hooked` instead (see `HOOKED_SQL`).
+   */
+  hooked?: boolean | undefined;
 }
 
 export interface StoredAnswer {
@@ -285,6 +296,8 @@ export interface NewOrderRow {
   tickets: number;
   locked?: boolean;
   keyed?: boolean;
+  /** Written without the webhook CTE: whether an endpoint is enabled now (see `HOOKED_SQL`). */
+  hooked?: boolean;
 }
 
 // With an Idempotency-Key, the order is written only if this transaction takes the key's advisory lock (a
@@ -309,7 +322,11 @@ const tokenParam = (keyed: boolean, attributed: boolean) => 25 + (keyed ? 5 : 0)
 const billingParam = (keyed: boolean, attributed: boolean) => tokenParam(keyed, attributed) + 1;
 
 // The order's ticket count (what the dashboard reads) comes from the array its tickets are written from.
-const orderSql = (keyed: boolean, attributed: boolean) => `${keyed ? KEYED_SQL : 'with '}placed_order as (
+const orderSql = (
+  keyed: boolean,
+  attributed: boolean,
+  hooked: boolean,
+) => `${keyed ? KEYED_SQL : 'with '}placed_order as (
   insert into orders (id, organization_id, event_id, code, status, channel, payment_method, buyer_name,
     buyer_email, locale, total_minor, currency, reserved_until, created_at, updated_at, paid_at, created_by,
     note, billing, ticket_count)
@@ -337,23 +354,18 @@ const orderSql = (keyed: boolean, attributed: boolean) => `${keyed ? KEYED_SQL :
   select $21, $2, $22, $${tokenParam(keyed, attributed)}::uuid, $23, 'order', $1, $24
   where exists (select 1 from placed_order)
   returning id
-), hooks as (
-  insert into webhook_deliveries (organization_id, endpoint_id, message_id, event_type, payload)
-  select $2, endpoint.id, 'msg_' || replace(gen_random_uuid()::text, '-', ''), kind.type,
-    jsonb_build_object('type', kind.type, 'timestamp', $14::timestamptz, 'data', jsonb_build_object(
-      'id', $1::uuid, 'code', $4::text, 'eventId', $3::uuid, 'status', $5::text, 'channel', $6::text,
-      'paymentMethod', $7::text, 'totalMinor', $11::bigint, 'currency', $12::text,
-      'buyer', jsonb_build_object('name', $8::text, 'email', $9::text)))
-  from webhook_endpoints endpoint
-  cross join unnest(case when $5::text = 'paid' then array['order.created', 'order.paid']
-    else array['order.created'] end) as kind(type)
-  where endpoint.organization_id = $2 and endpoint.enabled and kind.type = any(endpoint.event_types)
-    and exists (select 1 from placed_order)
+${
+  hooked
+    ? `), hooks as (
+  ${orderHooksSql(ORDER_HOOK_PARAMS)}
+  and exists (select 1 from placed_order)
   returning 1
-)${attributed ? attributionSql(keyed ? 30 : 25) : ''}
+`
+    : ''
+})${attributed ? attributionSql(keyed ? 30 : 25) : ''}
 select (select count(*) from placed_tickets)::int as tickets${
   keyed ? ', (select got from locked) as locked, exists (select 1 from keyed) as keyed' : ''
-}`;
+}${hooked ? '' : `, ${HOOKED_SQL} as hooked`}`;
 // Acquisition: the visitor's first and last visit of the event that came from somewhere (a tracking link,
 // UTM values or an outside referrer) within the organisation's window before the order (30 days unless
 // it chose another). Read and written by the order's first statement: attribution costs no round trip.
@@ -371,10 +383,17 @@ const attributionSql = (visitor: number) => `, touched as (
   where exists (select 1 from placed_order)
   returning 1
 )`;
-const ORDER_SQL = orderSql(false, false);
-const KEYED_ORDER_SQL = orderSql(true, false);
-const ATTRIBUTED_ORDER_SQL = orderSql(false, true);
-const KEYED_ATTRIBUTED_ORDER_SQL = orderSql(true, true);
+/** The statement's eight texts (with a key or not, attributed or not, with the webhook CTE or not). */
+const orderSqlTexts = new Map<string, string>();
+function orderSqlText(keyed: boolean, attributed: boolean, hooked: boolean): string {
+  const name = `${keyed ? '_keyed' : ''}${attributed ? '_attributed' : ''}${hooked ? '' : '_unhooked'}`;
+  let text = orderSqlTexts.get(name);
+  if (text === undefined) {
+    text = orderSql(keyed, attributed, hooked);
+    orderSqlTexts.set(name, text);
+  }
+  return text;
+}
 
 /**
  * The statement that writes the order (with the company to invoice, whose invoice the database issues when
@@ -385,12 +404,10 @@ const KEYED_ATTRIBUTED_ORDER_SQL = orderSql(true, true);
  */
 export function newOrderStatement(placed: NewOrder): RawStatement {
   const { order, tickets, answer, visitorId } = placed;
-  const texts = visitorId
-    ? { keyed: KEYED_ATTRIBUTED_ORDER_SQL, plain: ATTRIBUTED_ORDER_SQL }
-    : { keyed: KEYED_ORDER_SQL, plain: ORDER_SQL };
+  const hooked = placed.hooked !== false;
   return {
-    name: `insert_new_order${answer ? '_keyed' : ''}${visitorId ? '_attributed' : ''}`,
-    text: answer ? texts.keyed : texts.plain,
+    name: `insert_new_order${answer ? '_keyed' : ''}${visitorId ? '_attributed' : ''}${hooked ? '' : '_unhooked'}`,
+    text: orderSqlText(Boolean(answer), Boolean(visitorId), hooked),
     values: [
       order.id,
       order.organizationId,

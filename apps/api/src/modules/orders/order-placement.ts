@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '@guichet/db/client';
 import { uuidv7 } from '@guichet/db/ids';
-import { transactionEndingWith } from '@guichet/db/raw';
+import { rawRows, transactionEndingWith } from '@guichet/db/raw';
 import type { events } from '@guichet/db/schema/events';
 import type { Locale } from '@guichet/shared/i18n';
 import { MAX_TICKETS_PER_ORDER, type OrderLineInput, type PaymentMethod } from '@guichet/shared/orders';
@@ -21,6 +21,7 @@ import {
 } from './checkout.repository';
 import { inProgress } from './idempotency';
 import { orderMail } from './order-notify';
+import { orderHooksStatement } from './order-webhooks';
 import type * as repository from './orders.repository';
 import { signingKey, signTicket } from './ticket-secrets';
 
@@ -55,8 +56,11 @@ export interface PlaceOrderInput {
   sendEmail: boolean;
   locale: Locale;
   now?: Date;
-  /** The event's catalogue when the caller read it already (a buyer's checkout reads it with the event). */
-  catalogue?: { types: TicketTypeRow[]; organizer: repository.Organizer };
+  /**
+   * The event's catalogue when the caller read it already (a buyer's checkout reads it with the event);
+   * `hooked`: whether the organisation had an enabled webhook endpoint then (unknown counts as true).
+   */
+  catalogue?: { types: TicketTypeRow[]; organizer: repository.Organizer; hooked?: boolean };
   /** The Idempotency-Key's answer to store with the order, in the order's first statement. */
   answer?: (placed: PlacedOrder) => StoredAnswer;
   /** A buyer's first-party visitor id: the order's attribution rides on its first statement. */
@@ -180,10 +184,11 @@ const soldOut = (shortOf: string[]) =>
  * Stops an order whose key is in flight elsewhere, or was answered meanwhile (409: the client's retry gets
  * the answer), and one whose tickets did not all get written.
  */
-function checkNewOrder(rows: unknown[], ticketCount: number): void {
+function checkNewOrder(rows: unknown[], ticketCount: number): NewOrderRow {
   const [row] = rows as NewOrderRow[];
   if (row?.locked === false || row?.keyed === false) throw inProgress();
   if (row?.tickets !== ticketCount) throw new Error('the order was written without all its tickets');
+  return row;
 }
 
 /**
@@ -200,7 +205,8 @@ export async function placeOrder(
   inTransaction?: (tx: Queryable, placed: PlacedOrder) => Promise<void>,
 ): Promise<PlacedOrder> {
   const now = input.now ?? new Date();
-  const read = input.catalogue ?? (await orderCatalogue(ctx.db, input.organizationId, input.event.id));
+  const read: NonNullable<PlaceOrderInput['catalogue']> =
+    input.catalogue ?? (await orderCatalogue(ctx.db, input.organizationId, input.event.id));
   const types = new Map(read.types.map((type) => [type.id, type]));
   const details = checkLines(input, types, now);
   if (details.length > 0) throw invalid(details);
@@ -310,10 +316,17 @@ export async function placeOrder(
     },
     answer: input.answer?.(placed),
     visitorId: input.channel === 'online' ? input.visitorId : undefined,
+    // Most organisations have no webhook endpoint: their orders' statements are written without the
+    // webhook CTEs, and say whether one was enabled meanwhile.
+    hooked: read.hooked,
   });
   // The order's rows go first (with the BEGIN, in one round trip): they lock nothing other buyers need.
   const result = await transactionEndingWith(ctx.db, first, async (tx, written, finish) => {
-    checkNewOrder(written, ticketCount);
+    const row = checkNewOrder(written, ticketCount);
+    // An endpoint enabled since the read: the order's events are written now, in its transaction, and its
+    // last statement writes `customer.created` too. The order's endpoints are those its first statement saw.
+    const hooked = row.hooked ?? true;
+    if (row.hooked === true) await rawRows(tx, orderHooksStatement(order));
     if (inTransaction) await inTransaction(tx, placed);
     // Last: from here until the commit, other buyers of these ticket types wait. The last UPDATE carries
     // the COMMIT with it (`finish`), so that wait does not include a round trip through this process.
@@ -326,6 +339,7 @@ export async function placeOrder(
         pools: new Map(priced.map(({ type }) => [type.id, type.poolId])),
         customer,
         finish,
+        hooked,
         consent:
           input.channel === 'online' && input.consentWording !== undefined
             ? {
