@@ -1,3 +1,5 @@
+import { organizations } from '@guichet/db/schema/organizations';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type SignedUp, type TestContext } from '../../test/support/harness';
 import { addStaff, newTeam, orgHeaders, type Team } from '../../test/support/teams';
@@ -91,5 +93,41 @@ describe('access changed in one process', () => {
     expect(organizationRead.statusCode).toBe(401);
     expect(organizationRead.json().error.code).toBe('unauthenticated');
     expect((await me(other)).statusCode).toBe(401);
+  });
+});
+
+describe('the customers list, whose page statement reads the membership itself', () => {
+  it('answers as the organisation scope does: 403 without the permission, 403 two-factor-required, 401', async () => {
+    const eventOnly = await addStaff(t.app, team.organizationId, ['EVENT'], 'Eve Events');
+    const lacking = await listThrough(other, eventOnly.accessToken);
+    expect(lacking.statusCode).toBe(403);
+    expect(lacking.json().error.code).toBe('forbidden');
+    const outsider = await newTeam(t.app, 'Elsewhere Org');
+    const foreign = await listThrough(other, outsider.admin.accessToken);
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.body).toBe(lacking.body);
+    // A foreign caller hears 403, not the query's validation details.
+    const invalid = await other.inject({
+      method: 'GET',
+      url: '/api/customers?limit=5000',
+      headers: orgHeaders(outsider.admin.accessToken, team.organizationId),
+    });
+    expect(invalid.statusCode).toBe(403);
+    const db = t.app.ctx.db;
+    await db
+      .update(organizations)
+      .set({ requireTwoFactor: true })
+      .where(eq(organizations.id, team.organizationId));
+    try {
+      const twoFactor = await listThrough(other, member.accessToken);
+      expect(twoFactor.statusCode).toBe(403);
+      expect(twoFactor.json().error.code).toBe('two-factor-required');
+    } finally {
+      await db
+        .update(organizations)
+        .set({ requireTwoFactor: false })
+        .where(eq(organizations.id, team.organizationId));
+    }
+    expect((await listThrough(other, member.accessToken)).statusCode).toBe(200);
   });
 });
