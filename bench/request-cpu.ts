@@ -143,7 +143,7 @@ try {
     }
     for (const [side, f] of figures) {
       console.log(
-        `${name} ${side.label}: process CPU ${round(median(f.cpu), 3)} ms/request [${f.cpu.map((v) => round(v, 3)).join(' ')}], ` +
+        `${name} ${side.label}: process CPU ${round(median(f.cpu), 3)} ms/request (least ${round(Math.min(...f.cpu), 3)}) [${f.cpu.map((v) => round(v, 3)).join(' ')}], ` +
           `database ${round(median(f.database), 3)} ms/request, ${round(median(f.statements), 2)} statements/request, ` +
           `${round(median(f.rates))} req/s, p95 ${median(f.p95s)} ms`,
       );
