@@ -130,4 +130,21 @@ describe('the customers list, whose page statement reads the membership itself',
     }
     expect((await listThrough(other, member.accessToken)).statusCode).toBe(200);
   });
+
+  it('lists for an API token holding MEMBER, admitted by the guard as on any route', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/integrations/tokens',
+      headers: orgHeaders(team.admin.accessToken, team.organizationId),
+      payload: { name: 'CRM', permissions: ['MEMBER'] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { secret } = created.json<{ secret: string }>();
+    const listed = await other.inject({
+      method: 'GET',
+      url: '/api/customers?limit=5',
+      headers: bearer(secret),
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+  });
 });
