@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 /** The error body every endpoint may answer; declared per status so it appears in the OpenAPI document. */
@@ -21,6 +22,19 @@ export function errorResponses<const S extends number>(...statuses: S[]): Record
 
 /** The header that names the organisation a request works in (checked by the tenancy plugin). */
 export const organizationHeaderSchema = z.looseObject({ 'x-organization-id': z.string().optional() });
+
+/** The organisation header's "validation": the headers as they came (see `routeValidatorCompiler`). */
+const headersAsTheyCame = (headers: unknown) => ({ value: headers });
+
+/**
+ * The routes' validators: zod's for every schema, except the organisation header's. That schema is there
+ * for the OpenAPI document; the header itself is read and checked (required, a UUID, an organisation the
+ * caller is staff of) by the organisation scope before validation, and Node.js gives every header as a
+ * string, so parsing it again (a copy of all the request's headers, on every organisation's request)
+ * could refuse nothing.
+ */
+export const routeValidatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) =>
+  route.schema === organizationHeaderSchema ? headersAsTheyCame : validatorCompiler(route);
 
 export const noContent = z.null().describe('No content');
 

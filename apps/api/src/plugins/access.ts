@@ -39,8 +39,8 @@ const hooksOf = <T>(hooks: T | T[] | undefined): T[] =>
  */
 export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
-  const secret = ctx.config.jwtSecret;
-  const tokens = new VerifiedTokens(secret);
+  // One cache of verified signatures for every guard of the app: a client's token is verified once.
+  const tokens = new VerifiedTokens(ctx.config.jwtSecret);
   const admitApiToken = apiTokenAdmission(db, ctx.limiters.apiToken);
 
   app.addHook('onRoute', (route) => {
@@ -54,11 +54,11 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
       case 'public':
         return;
       case 'signed-in':
-        guard = signedIn(db, secret, route.config?.rememberAccount ? REMEMBER_ACCOUNT_MS : 0);
+        guard = signedIn(db, tokens, route.config?.rememberAccount ? REMEMBER_ACCOUNT_MS : 0);
         break;
       case 'staff':
       case 'permission': {
-        const scope = organizationScope(db, secret, access, admitApiToken);
+        const scope = organizationScope(db, tokens, access, admitApiToken);
         if (!route.config?.membershipReadByHandler) {
           guard = scope;
           break;

@@ -36,10 +36,10 @@ export function bearerToken(request: FastifyRequest): string {
  * staff member and generation for that long, sparing a query per keystroke. An ended session keeps such
  * routes that long.
  */
-export function signedIn(db: Database, secret: Uint8Array, rememberAccountMs = 0): Guard {
+export function signedIn(db: Database, tokens: VerifiedTokens, rememberAccountMs = 0): Guard {
   const checkedUntil = new Map<string, number>();
   return async (request) => {
-    const claims = await verifyAccessToken(secret, bearerToken(request));
+    const claims = await tokens.claimsOf(bearerToken(request));
     const key = `${claims.staffId}:${claims.sessionGeneration}`;
     if ((checkedUntil.get(key) ?? 0) <= Date.now()) {
       if (!(await sessionIsCurrent(db, claims))) throw unauthenticated();
@@ -64,12 +64,12 @@ export function requireStaffId(request: FastifyRequest): string {
 }
 
 /**
- * Remembered verifications of access tokens, for the redeem route, the busiest of all (every scan at
- * every door). Verifying the token's signature was a sixth of the route's CPU, and a phone sends the same
- * token for every scan until it expires, so a verified token is remembered (at most a minute, never past
+ * Remembered verifications of access tokens, for every guarded route (one per app, shared by the guards).
+ * Verifying the token's signature was a sixth of the scanner's redeem's CPU, and a client sends the same
+ * token with every call until it expires, so a verified token is remembered (at most a minute, never past
  * its expiry). Only the signature check is saved: the account, its session generation and its membership
- * are still read (or re-checked by the write) with every scan, so a deleted account, ended sessions or a
- * removed permission stop scanning at once.
+ * are still read with every request (the scanner's in its own statement), so a deleted account, ended
+ * sessions or a removed permission take effect at the very next request.
  */
 const REMEMBER_MS = 60_000;
 const MAX_TOKENS = 10_000;

@@ -3,9 +3,8 @@ import { API_TOKEN_PREFIX } from '@guichet/shared/integrations';
 import { type ApiAccess, permits } from '@guichet/shared/permissions';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
-import { verifyAccessToken } from '../tokens';
 import { type MembershipRow, readMembership } from './access.repository';
-import { bearerToken, type Guard, unauthenticated } from './auth';
+import { bearerToken, type Guard, unauthenticated, type VerifiedTokens } from './auth';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -48,10 +47,11 @@ export function admitMember(membership: MembershipRow | undefined, access: ApiAc
  * Organisation scope: a valid access token (or an organisation's API token, admitted by `admitApiToken`), X-Organization-ID naming an organisation the caller is staff
  * of, and `access` passing there. One statement per request: the membership read also says whether the
  * account still exists. It is read on every request, so a change of permissions applies to the very next.
+ * Only the token's signature check is remembered (`tokens`), never what the membership read answers.
  */
 export function organizationScope(
   db: Database,
-  secret: Uint8Array,
+  tokens: VerifiedTokens,
   access: ApiAccess,
   admitApiToken?: (request: FastifyRequest, bearer: string, access: ApiAccess) => Promise<void>,
 ): Guard {
@@ -60,7 +60,7 @@ export function organizationScope(
     // An organisation's API token (decision 034) is told apart by its prefix: one string test on the
     // staff path, which goes on unchanged.
     if (admitApiToken && bearer.startsWith(API_TOKEN_PREFIX)) return admitApiToken(request, bearer, access);
-    const claims = await verifyAccessToken(secret, bearer);
+    const claims = await tokens.claimsOf(bearer);
     const organizationId = organizationIdOf(request);
     const permissions = admitMember(await readMembership(db, claims, organizationId), access);
     request.staffId = claims.staffId;

@@ -4,6 +4,8 @@ import { columnsOf, rawRows, rowOf } from '@guichet/db/raw';
 import { customers } from '@guichet/db/schema/orders';
 import { and, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { type MembershipRow, membershipOf } from '../../plugins/access.repository';
+import type { AccessClaims } from '../../tokens';
 import {
   type CustomerListParams,
   type CustomerRow,
@@ -38,7 +40,21 @@ interface SpendLine {
   amountMinor: number | string;
 }
 
+/**
+ * The caller whose membership the page's statement reads (decision 042): the organisation scope's read,
+ * in the same statement, so a page is one statement and one round trip. `admitted` are the permissions
+ * any one of which admits the caller (the access's, and ALL): without one, the statement reads no
+ * customer; what it answers is then judged by `admitMember`, as the scope's own read is.
+ */
+export interface PageScope {
+  claims: AccessClaims;
+  admitted: readonly string[];
+}
+
 interface RawPageRow extends Record<string, unknown> {
+  member_account_found?: boolean | null;
+  member_permissions?: string[] | null;
+  member_two_factor_missing?: boolean | null;
   sort_value: string;
   consent: boolean | null;
   order_count: number | string;
@@ -52,7 +68,7 @@ interface RawPageRow extends Record<string, unknown> {
  * The statement of a page. Its text depends only on the filters given and the sort, not on their values,
  * so a named statement is planned once per connection and shape.
  */
-function pageStatement(organizationId: string, p: CustomerListParams): SQL {
+function pageStatement(organizationId: string, p: CustomerListParams, scope?: PageScope): SQL {
   const { key, cast } = SORT_COLUMNS[p.sort];
   const after = p.after
     ? p.direction === 'desc'
@@ -64,11 +80,59 @@ function pageStatement(organizationId: string, p: CustomerListParams): SQL {
   // The page's size is written into the text (an integer the query schema bounds): as a parameter, a
   // generic plan estimates a tenth of the table for it, and its cost wakes the JIT compiler (seconds).
   const pageRows = Math.trunc(p.limit) + 1;
+  // With a scope, the membership is one row (nulls when the account or its session is gone), and the
+  // page's rows are read only for a member holding an admitting permission, with no two-factor missing.
+  const member = scope
+    ? sql`member as (
+      select mb."accountFound", mb.permissions, mb."twoFactorMissing"
+      from (select ${scope.claims.staffId}::uuid as staff, ${organizationId}::uuid as org,
+        ${scope.claims.sessionGeneration}::int as generation) x
+      left join lateral (${sql.raw(membershipOf('x.staff', 'x.org', 'x.generation'))}) mb on true
+    ),`
+    : sql``;
+  const admitting = scope
+    ? sql`array[${sql.join(
+        scope.admitted.map((permission) => sql`${permission}`),
+        sql`, `,
+      )}]::text[]`
+    : undefined;
+  const admitted = admitting
+    ? sql`(select mb.permissions && ${admitting} and mb."twoFactorMissing" is not true from member mb)`
+    : undefined;
+  const rows = sql`
+    select p.*,
+      (select cc.granted from customer_consents cc where cc.organization_id = ${org}
+        and cc.customer_id = p.id order by cc.id desc limit 1) as consent,
+      coalesce((select sum(m.orders) from money m where m.root_id = p.id), 0)::int as order_count,
+      coalesce((select sum(v.tickets) from valid_tickets v where v.root_id = p.id), 0)::int as ticket_count,
+      coalesce((select sum(x.checkins) from admissions x where x.root_id = p.id), 0)::int as check_ins,
+      -- Distinct events cannot be added up across a person's addresses: the largest count, never inflated.
+      coalesce((select max(x.events) from admissions x where x.root_id = p.id), 0)::int as events_attended,
+      -- Money counts once paid: a currency with only pending orders has no spend yet.
+      coalesce((select json_agg(json_build_object('currency', s.currency, 'amountMinor', s.amount)
+          order by s.currency)
+        from (select m.currency, sum(m.spend) as amount from money m
+          where m.root_id = p.id and m.spend is not null group by m.currency) s), '[]'::json) as spend
+    from page p`;
+  // With a scope, the membership comes with the first row only (parsing its permissions on every row of
+  // the page cost more than the membership's own statement did), and alone (the page's columns null)
+  // when the page is empty or was not read.
+  const answer = scope
+    ? sql`
+    select case when row_number() over first_row = 1 then mb."accountFound" end as member_account_found,
+      case when row_number() over first_row = 1 then mb.permissions end as member_permissions,
+      case when row_number() over first_row = 1 then mb."twoFactorMissing" end as member_two_factor_missing,
+      r.*
+    from member mb left join lateral (${rows}) r on true
+    window first_row as (order by r.sort_key ${way}, r.id ${way})
+    order by r.sort_key ${way}, r.id ${way}`
+    : sql`${rows}
+    order by p.sort_key ${way}, p.id ${way}`;
   return sql`
-    with recursive page as (
+    with recursive ${member} page as (
       select ${sql.raw(columnsOf(c, '"customers"', ''))}, ${key} as sort_key, (${key})::text as sort_value
       from ${c}
-      where ${and(...filterConditions(organizationId, p.filters), after)}
+      where ${and(...filterConditions(organizationId, p.filters), after, admitted)}
       order by ${key} ${way}, ${c.id} ${way}
       limit ${sql.raw(String(pageRows))}
     ),
@@ -110,36 +174,30 @@ function pageStatement(organizationId: string, p: CustomerListParams): SQL {
       where l.admitted and l.undone_at is null and l.direction = 'entry'
       group by 1, 2
     )
-    select p.*,
-      (select cc.granted from customer_consents cc where cc.organization_id = ${org}
-        and cc.customer_id = p.id order by cc.id desc limit 1) as consent,
-      coalesce((select sum(m.orders) from money m where m.root_id = p.id), 0)::int as order_count,
-      coalesce((select sum(v.tickets) from valid_tickets v where v.root_id = p.id), 0)::int as ticket_count,
-      coalesce((select sum(x.checkins) from admissions x where x.root_id = p.id), 0)::int as check_ins,
-      -- Distinct events cannot be added up across a person's addresses: the largest count, never inflated.
-      coalesce((select max(x.events) from admissions x where x.root_id = p.id), 0)::int as events_attended,
-      -- Money counts once paid: a currency with only pending orders has no spend yet.
-      coalesce((select json_agg(json_build_object('currency', s.currency, 'amountMinor', s.amount)
-          order by s.currency)
-        from (select m.currency, sum(m.spend) as amount from money m
-          where m.root_id = p.id and m.spend is not null group by m.currency) s), '[]'::json) as spend
-    from page p
-    order by p.sort_key ${way}, p.id ${way}`;
+    ${answer}`;
 }
 
-/** One page of customers in keyset order (sort value, then id), with each one's totals and consent. */
+/**
+ * One page of customers in keyset order (sort value, then id), with each one's totals and consent; with a
+ * `scope`, also the caller's membership as the organisation scope reads it (`membership`), the page's
+ * rows read only if it admits them.
+ */
 export async function customerPageRows(
   db: Queryable,
   organizationId: string,
   p: CustomerListParams,
-): Promise<{ rows: CustomerPageRow[]; more: boolean }> {
-  const query = dialect.sqlToQuery(pageStatement(organizationId, p));
+  scope?: PageScope,
+): Promise<{ rows: CustomerPageRow[]; more: boolean; membership?: MembershipRow }> {
+  const query = dialect.sqlToQuery(pageStatement(organizationId, p, scope));
   const name = `customers-page-${createHash('sha1').update(query.sql).digest('base64url').slice(0, 20)}`;
-  const raw = await rawRows<RawPageRow>(db, { name, text: query.sql, values: query.params });
+  const answered = await rawRows<RawPageRow>(db, { name, text: query.sql, values: query.params });
   const spendOf = (value: RawPageRow['spend']) => {
     const lines: SpendLine[] = typeof value === 'string' ? JSON.parse(value) : value;
     return lines.map((line) => ({ currency: line.currency, amountMinor: Number(line.amountMinor) }));
   };
+  const first = answered[0];
+  // With a scope, an empty page (or one not read) is the membership's row alone, its page columns null.
+  const raw = scope ? answered.filter((row) => row.id !== null) : answered;
   const rows = raw.slice(0, p.limit).map((row) => ({
     customer: rowOf(c, row, ''),
     sortValue: row.sort_value,
@@ -150,5 +208,12 @@ export async function customerPageRows(
     eventsAttended: Number(row.events_attended),
     spend: spendOf(row.spend),
   }));
-  return { rows, more: raw.length > p.limit };
+  const more = raw.length > p.limit;
+  if (!scope) return { rows, more };
+  const membership: MembershipRow | undefined = first && {
+    accountFound: first.member_account_found ?? null,
+    permissions: first.member_permissions ?? null,
+    twoFactorMissing: first.member_two_factor_missing ?? null,
+  };
+  return { rows, more, membership };
 }

@@ -14,13 +14,16 @@ import type {
   updateCustomerBodySchema,
 } from '@guichet/shared/customers';
 import type { Page } from '@guichet/shared/paging';
+import { type ApiAccess, PERMISSIONS } from '@guichet/shared/permissions';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { decodeCursor, encodeCursor, keysetPage } from '../../cursor';
 import { AppError } from '../../errors';
+import { admitMember } from '../../plugins/tenancy';
+import type { AccessClaims } from '../../tokens';
 import { recordAudit } from '../audit/audit.service';
 import { emitWebhookEvent } from '../integrations/webhook-events';
-import { customerPageRows } from './customer-page.repository';
+import { customerPageRows, type PageScope } from './customer-page.repository';
 import * as repository from './customers.repository';
 import * as lists from './member-lists.repository';
 import { mergedRecordsOf } from './merge.repository';
@@ -125,20 +128,46 @@ export interface PageRequest {
   cursor?: string | undefined;
 }
 
+/**
+ * The caller of a list whose organisation scope is read with the page (decision 042): a staff member's
+ * claims and the route's access. The page's statement reads the membership; `admitMember` judges it as
+ * the scope's own read would, before any row is used.
+ */
+export interface CallerScope {
+  claims: AccessClaims;
+  access: ApiAccess;
+}
+
+/** The permissions any one of which admits `access`: its own and ALL, or any at all for staff routes. */
+const admittingPermissions = (access: ApiAccess): readonly string[] =>
+  access.kind === 'permission' ? [...access.anyOf, 'ALL'] : PERMISSIONS;
+
 /** One page of customers and the cursor of the next (the last row's sort value and id). */
 export async function customerPage(
   db: Queryable,
   organizationId: string,
   request: PageRequest,
+  caller?: CallerScope,
 ): Promise<CustomerPage> {
   checkFilters(request.filters);
-  const page = await customerPageRows(db, organizationId, {
-    filters: request.filters,
-    sort: request.sort,
-    direction: request.direction,
-    limit: request.limit,
-    after: request.cursor ? (decodeCursor(request.cursor) ?? undefined) : undefined,
-  });
+  const scope: PageScope | undefined = caller && {
+    claims: caller.claims,
+    admitted: admittingPermissions(caller.access),
+  };
+  const page = await customerPageRows(
+    db,
+    organizationId,
+    {
+      filters: request.filters,
+      sort: request.sort,
+      direction: request.direction,
+      limit: request.limit,
+      after: request.cursor ? (decodeCursor(request.cursor) ?? undefined) : undefined,
+    },
+    scope,
+  );
+  // 401, 403 or two-factor-required exactly as the organisation scope answers them.
+  if (caller) admitMember(page.membership, caller.access);
   const last = page.rows.at(-1);
   return {
     items: page.rows.map(({ customer, consent, ...totals }) =>
@@ -159,9 +188,10 @@ export function listCustomers(
   ctx: AppContext,
   organizationId: string,
   query: z.output<typeof listCustomersQuerySchema>,
+  caller?: CallerScope,
 ): Promise<CustomerPage> {
   const { limit, cursor, sort, direction, ...filters } = query;
-  return customerPage(ctx.db, organizationId, { filters, sort, direction, limit, cursor });
+  return customerPage(ctx.db, organizationId, { filters, sort, direction, limit, cursor }, caller);
 }
 
 /** The customer, or the one it was merged into: an old id keeps working. */

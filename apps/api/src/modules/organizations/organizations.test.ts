@@ -11,6 +11,7 @@ import {
   signUp,
   type TestContext,
 } from '../../../test/support/harness';
+import { VerifiedTokens } from '../../plugins/auth';
 import { registerErrorHandler } from '../../plugins/errors';
 import { organizationScope } from '../../plugins/tenancy';
 
@@ -221,7 +222,12 @@ describe('the organisation scope with a permission list', () => {
     probe.decorateRequest('sessionGeneration', 0);
     probe.get(
       '/probe',
-      { onRequest: organizationScope(db, config.jwtSecret, { kind: 'permission', anyOf: ['EVENT'] }) },
+      {
+        onRequest: organizationScope(db, new VerifiedTokens(config.jwtSecret), {
+          kind: 'permission',
+          anyOf: ['EVENT'],
+        }),
+      },
       async (request) => ({ tenant: request.tenant }),
     );
     await probe.ready();
