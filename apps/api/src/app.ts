@@ -182,11 +182,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     kickOutbox: () => outbox.kick(),
   };
   app.decorate('outbox', outbox);
+  // A worker of this process: started once the app is ready (unless the caller starts none, or `when` is
+  // false), stopped when it closes.
+  const backgroundWork = (work: { start(): void; stop(): Promise<void> }, when = true) => {
+    if (deps.startWorker !== false && when) app.addHook('onReady', async () => work.start());
+    app.addHook('onClose', async () => work.stop());
+  };
+  // A job of the leader process, every five seconds.
+  const leaderJob = (name: string, run: () => Promise<unknown>) =>
+    backgroundWork(new IntervalJob(name, async () => void (await run()), app.log, 5_000, db));
   // Webhooks are delivered on their own lane (decision 034), never by the mail worker.
   const webhooks = new WebhookWorker(db, app.log, { publicUrl: config.publicUrl, ...config.webhooks });
   app.decorate('webhooks', webhooks);
-  if (deps.startWorker !== false) app.addHook('onReady', async () => webhooks.start());
-  app.addHook('onClose', async () => webhooks.stop());
+  backgroundWork(webhooks);
   app.decorate('ctx', ctx);
   const lifecycle: Lifecycle = { shuttingDown: false };
   app.decorate('lifecycle', lifecycle);
@@ -195,11 +203,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorateRequest('tenant', null);
   app.decorateRequest('sessionGeneration', 0);
   app.decorateRequest('apiTokenId', null);
-  if (deps.startWorker !== false) app.addHook('onReady', async () => outbox.start());
-  app.addHook('onClose', async () => outbox.stop());
+  backgroundWork(outbox);
   const expiry = reservationExpiryJob(db, app.log);
-  if (deps.startWorker !== false) app.addHook('onReady', async () => expiry.start());
-  app.addHook('onClose', async () => expiry.stop());
+  backgroundWork(expiry);
   // The mailing lane sends over SMTP connections of its own: its mails never queue ahead of a buyer's
   // tickets in a shared pool.
   const mailingMailer = newMailer();
@@ -214,59 +220,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.decorate('mailingLane', mailingLane);
   const mailings = mailingJob(mailingLane, db, app.log);
-  if (deps.startWorker !== false) app.addHook('onReady', async () => mailings.start());
-  app.addHook('onClose', async () => mailings.stop());
+  backgroundWork(mailings);
   const paymentsJob = makePaymentsJob(ctx, app.log);
-  if (deps.startWorker !== false && ctx.payments) app.addHook('onReady', async () => paymentsJob.start());
-  app.addHook('onClose', async () => paymentsJob.stop());
+  backgroundWork(paymentsJob, ctx.payments !== null);
   const payoutsJob = makePayoutsJob(ctx, app.log);
-  if (deps.startWorker !== false && ctx.payments) app.addHook('onReady', async () => payoutsJob.start());
-  app.addHook('onClose', async () => payoutsJob.stop());
-  const orderAlerts = orderAlertsJob(ctx, app.log);
-  if (deps.startWorker !== false) app.addHook('onReady', async () => orderAlerts.start());
-  app.addHook('onClose', async () => orderAlerts.stop());
-  const visitPurge = visitPurgeJob(db, config.visits.retentionDays, app.log);
-  if (deps.startWorker !== false) app.addHook('onReady', async () => visitPurge.start());
-  app.addHook('onClose', async () => visitPurge.stop());
+  backgroundWork(payoutsJob, ctx.payments !== null);
+  backgroundWork(orderAlertsJob(ctx, app.log));
+  backgroundWork(visitPurgeJob(db, config.visits.retentionDays, app.log));
   // The ledger roll-up (decision 036): folds new ledger rows into the finances' totals every few seconds,
   // in the leader process; reads add what it has not folded yet, so its pace only sets how much they read raw.
-  const ledgerRollup = new IntervalJob(
-    'ledger roll-up',
-    async () => void (await foldLedger(db)),
-    app.log,
-    5_000,
-    db,
-  );
-  if (deps.startWorker !== false) app.addHook('onReady', async () => ledgerRollup.start());
-  app.addHook('onClose', async () => ledgerRollup.stop());
+  leaderJob('ledger roll-up', () => foldLedger(db));
   // The copies of each paid order's buyer's first order (decision 041), which the dashboard reads in place
   // of the customers: a few seconds after each payment, in the leader process; readers look up the rest.
-  const buyerSince = new IntervalJob(
-    'dashboard buyers',
-    async () => void (await settleBuyerSince(db)),
-    app.log,
-    5_000,
-    db,
-  );
-  if (deps.startWorker !== false) app.addHook('onReady', async () => buyerSince.start());
-  app.addHook('onClose', async () => buyerSince.stop());
+  leaderJob('dashboard buyers', () => settleBuyerSince(db));
   // The tally of paid orders and tickets per day and hour (decision 041, second pass): a few seconds after
   // each payment, in the leader process; readers count the orders it has not tallied yet.
-  const paidTally = new IntervalJob(
-    'dashboard paid tally',
-    async () => void (await tallyPaidOrders(db)),
-    app.log,
-    5_000,
-    db,
-  );
-  if (deps.startWorker !== false) app.addHook('onReady', async () => paidTally.start());
-  app.addHook('onClose', async () => paidTally.stop());
-  const importSweep = importSweepJob(db, app.log);
-  if (deps.startWorker !== false) app.addHook('onReady', async () => importSweep.start());
-  app.addHook('onClose', async () => importSweep.stop());
-  const idempotencyExpiry = idempotencyExpiryJob(db, app.log);
-  if (deps.startWorker !== false) app.addHook('onReady', async () => idempotencyExpiry.start());
-  app.addHook('onClose', async () => idempotencyExpiry.stop());
+  leaderJob('dashboard paid tally', () => tallyPaidOrders(db));
+  backgroundWork(importSweepJob(db, app.log));
+  backgroundWork(idempotencyExpiryJob(db, app.log));
   // After the jobs that send have stopped: the pooled SMTP connections are closed.
   app.addHook('onClose', async () => {
     mailer?.close?.();
