@@ -103,6 +103,8 @@ export async function listen(
     const client = await pool.connect();
     client.on('notification', onNotification);
     client.once('error', () => {
+      // Released already by the stop (the server closed the connection afterwards): releasing it again throws.
+      if (stopped && connection !== client) return;
       client.off('notification', onNotification);
       client.release(true);
       if (connection === client) connection = undefined;
