@@ -1,4 +1,5 @@
-// Preloaded into the built API (`node --import`) by bench/built-api.ts when BENCH_MEMORY_LOG=<ms> is set:
+// Preloaded into the built API (`node --import`) by bench/built-api.ts, or imported by targets/guichet.ts,
+// when BENCH_MEMORY_LOG=<ms> is set:
 // prints the process's memory (resident, V8 heap used and total, young generation, external and array
 // buffers, in MB) on stderr at that interval, to see what a resident-memory peak is made of.
 import v8 from 'node:v8';

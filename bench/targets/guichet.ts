@@ -7,7 +7,6 @@ import {
   PerformanceObserver,
   constants as performanceConstants,
 } from 'node:perf_hooks';
-import v8 from 'node:v8';
 import { openDatabase } from '@guichet/db/client';
 import { loadGazetteer } from '@guichet/gazetteer/gazetteer';
 import { buildApp } from '../../apps/api/src/app';
@@ -54,18 +53,9 @@ await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 
-// BENCH_MEMORY_LOG=<ms>: the process's memory (resident, V8 heap used and total, young generation, external and
-// array buffers, in MB) on stderr at that interval, to see what a resident-memory peak is made of.
-if (process.env.BENCH_MEMORY_LOG) {
-  const mb = (bytes: number) => Math.round(bytes / 1_048_576);
-  setInterval(() => {
-    const usage = process.memoryUsage();
-    const young = v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
-    console.error(
-      `memory rss ${mb(usage.rss)} heapUsed ${mb(usage.heapUsed)} heapTotal ${mb(usage.heapTotal)} young ${mb(young?.space_size ?? 0)} external ${mb(usage.external)} arrayBuffers ${mb(usage.arrayBuffers)}`,
-    );
-  }, Number(process.env.BENCH_MEMORY_LOG)).unref();
-}
+// BENCH_MEMORY_LOG=<ms>: the process's memory on stderr at that interval (see memory-log.mjs).
+// @ts-expect-error: a plain script with no types, imported for its effect only
+if (process.env.BENCH_MEMORY_LOG) await import('../memory-log.mjs');
 
 const email = `bench-${Date.now()}@example.com`;
 const password = 'bench-password';
