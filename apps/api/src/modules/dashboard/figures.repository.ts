@@ -28,6 +28,8 @@ interface MoneyRead {
   periods: { from: string; to: string }[];
   /** A chart, if wanted: the sales of its days per hour or day. */
   chart?: { from: string; to: string; bucket: 'hour' | 'day' };
+  /** Also each period's activity (activityFigures), in the same statement: one snapshot for every figure. */
+  activity?: boolean;
 }
 
 /** A period's label in `covered`: never a chart bucket's (those are local dates and hours). */
@@ -88,12 +90,13 @@ export interface SalesPoint {
 /**
  * Money per period and currency from the ledger (sales, net as the finances page counts it, refunds, paid
  * orders) and the chart's sales per hour or day, in one statement: the dashboard reads its period,
- * the previous one and the chart together (three statements before, each planning and covering its spans).
+ * the previous one and the chart together (three statements before, each planning and covering its spans),
+ * and with `activity` each period's activity too (activityFigures' clauses), in the same snapshot.
  */
 export async function moneyFigures(
   db: Queryable,
   read: MoneyRead,
-): Promise<{ periods: Money[][]; series: SalesPoint[] }> {
+): Promise<{ periods: Money[][]; series: SalesPoint[]; activity: Activity[] }> {
   const [row] = await rollups.atWatermark<{
     seen: string;
     money: {
@@ -106,6 +109,7 @@ export async function moneyFigures(
       paid_orders: string;
     }[];
     series: { at: string; currency: string; gross: string; orders: string }[];
+    activity: ActivityRow[] | null;
   }>(
     db,
     (w) => sql`${rollups.coveredByTime(
@@ -136,10 +140,13 @@ export async function moneyFigures(
       from covered c left join corrections x on x.label = c.label and x.currency = c.currency
       where c.kind = 'sale' and c.label not like 'period %'
       group by 1, 2
-      having sum(c.entries) > 0)
+      having sum(c.entries) > 0)${
+        read.activity ? sql`, ${activityClauses(read.organizationId, read.tz, read.periods)}` : sql``
+      }
     select ${rollups.seenWatermark} as seen,
       (select coalesce(json_agg(m order by m.label, m.currency), '[]') from money m) as money,
-      (select coalesce(json_agg(s order by s.at, s.currency), '[]') from series s) as series`,
+      (select coalesce(json_agg(s order by s.at, s.currency), '[]') from series s) as series,
+      ${read.activity ? sql`(select json_agg(a order by a.i) from activity a)` : sql`null::json`} as activity`,
   );
   const money = row?.money ?? [];
   return {
@@ -162,6 +169,7 @@ export async function moneyFigures(
       grossMinor: Number(point.gross),
       orders: Number(point.orders),
     })),
+    activity: (row?.activity ?? []).map(activityOf),
   };
 }
 
@@ -211,6 +219,36 @@ export async function activityFigures(
   tz: string,
   periods: { from: string; to: string }[],
 ): Promise<Activity[]> {
+  const result = (await db.execute(
+    sql`with ${activityClauses(organizationId, tz, periods)} select * from activity order by i`,
+  )) as unknown as Rows<ActivityRow>;
+  return result.rows.map(activityOf);
+}
+
+/** A row of `activity`, as the statement or its JSON answers it. */
+interface ActivityRow {
+  orders: number | string;
+  tickets: number | string;
+  new_customers: number | string;
+  returning_customers: number | string;
+  check_ins: number | string;
+}
+
+function activityOf(row: ActivityRow): Activity {
+  return {
+    orders: Number(row.orders),
+    ticketsSold: Number(row.tickets),
+    newCustomers: Number(row.new_customers),
+    returningCustomers: Number(row.returning_customers),
+    checkIns: Number(row.check_ins),
+  };
+}
+
+/**
+ * The WITH clauses whose `activity` answers each period's row (`i`, its index in `periods`): named apart
+ * from the money's clauses, so that moneyFigures reads both in one statement.
+ */
+function activityClauses(organizationId: string, tz: string, periods: { from: string; to: string }[]): SQL {
   const values = sql.join(
     periods.map((period, index) => sql`(${index}::int, ${period.from}::date, ${period.to}::date)`),
     sql`, `,
@@ -221,17 +259,17 @@ export async function activityFigures(
   // period's bounds into a block of its own, as constants, gave the planner the ranges' true sizes but cost
   // more than it saved: 14–15.8 ms of backend CPU for both periods against 10.8–13.5 ms, same minutes.)
   const paidIn = sql`o.organization_id = ${organizationId} and o.paid_at >= p.starts and o.paid_at < p.ends`;
-  const result = (await db.execute(sql`
-    with period as (
+  return sql`activity_period as (
       select v.i, (v.first_day)::timestamp at time zone ${tz} as starts,
         (v.last_day + 1)::timestamp at time zone ${tz} as ends
       from (values ${values}) as v(i, first_day, last_day)
     ),
     -- Each period's pieces of the tally (its UTC days and hours, and raw edges in half-hour zones).
-    pieces as materialized (
+    activity_pieces as materialized (
       select p.i, c.grain, c.range_lo, c.range_hi, c.sign
-      from period p cross join lateral ledger_rollup_signed_cover(p.starts, p.ends, array['day', 'hour']) c
-    )
+      from activity_period p cross join lateral ledger_rollup_signed_cover(p.starts, p.ends, array['day', 'hour']) c
+    ),
+    activity as (
     select p.i, paid.orders, paid.tickets,
       (select count(*) from ${customers} c where c.organization_id = ${organizationId}
         and c.first_order_at >= p.starts and c.first_order_at < p.ends)::int as new_customers,
@@ -247,12 +285,12 @@ export async function activityFigures(
       (select count(*) from ${checkinLog} g where g.organization_id = ${organizationId} and g.admitted
         and g.direction = 'entry' and g.undone_at is null
         and g.scanned_at >= p.starts and g.scanned_at < p.ends)::int as check_ins
-    from period p
+    from activity_period p
     cross join lateral (
       select coalesce(sum(x.orders), 0)::int as orders, coalesce(sum(x.tickets), 0)::int as tickets from (
         -- The tally's days and hours (each range read by index, kept apart by OFFSET 0 as the ledger's)...
         select c.sign * r.orders as orders, c.sign * r.tickets as tickets
-        from pieces c cross join lateral (
+        from activity_pieces c cross join lateral (
           select r.orders, r.tickets from ${dashboardPaidRollups} r
           where r.organization_id = ${organizationId} and r.grain = c.grain
             and r.starts_at >= c.range_lo and r.starts_at < c.range_hi
@@ -261,7 +299,7 @@ export async function activityFigures(
         union all
         -- ...the tallied orders of the partial hours no unit covers (half-hour zones)...
         select c.sign * t.orders, c.sign * t.tickets
-        from pieces c cross join lateral (
+        from activity_pieces c cross join lateral (
           select count(*) as orders, coalesce(sum(o.ticket_count), 0) as tickets from ${orders} o
           where o.organization_id = ${organizationId} and o.paid_at >= c.range_lo and o.paid_at < c.range_hi
             and o.paid_tallied) t
@@ -270,21 +308,7 @@ export async function activityFigures(
         -- ...and the paid orders not tallied yet.
         select count(*), coalesce(sum(o.ticket_count), 0) from ${orders} o
         where ${paidIn} and o.paid_at is not null and not o.paid_tallied
-      ) x) paid
-    order by p.i`)) as unknown as Rows<{
-    orders: number;
-    tickets: number;
-    new_customers: number;
-    returning_customers: number;
-    check_ins: number;
-  }>;
-  return result.rows.map((row) => ({
-    orders: Number(row.orders),
-    ticketsSold: Number(row.tickets),
-    newCustomers: Number(row.new_customers),
-    returningCustomers: Number(row.returning_customers),
-    checkIns: Number(row.check_ins),
-  }));
+      ) x) paid)`;
 }
 
 /**

@@ -46,18 +46,16 @@ export async function figures(
   const before = previousPeriod(from, to);
   // A period of one or two days is drawn per hour, longer ones per day.
   const bucket = Date.parse(to) - Date.parse(from) <= DAY_MS ? 'hour' : 'day';
-  // Two statements sent at once: the ledger's money of both periods with the chart (one read of the
-  // roll-up), and the orders, tickets, customers and admissions of both periods (five statements before,
-  // each planned and sent on a connection of its own: at 16 callers, 80 wanted of a pool of 20).
-  const [money, activity] = await Promise.all([
-    repository.moneyFigures(db, {
-      organizationId,
-      tz,
-      periods: [{ from, to }, before],
-      chart: { from, to, bucket },
-    }),
-    repository.activityFigures(db, organizationId, tz, [{ from, to }, before]),
-  ]);
+  // One statement: the ledger's money of both periods with the chart (one read of the roll-up), and the
+  // orders, tickets, customers and admissions of both periods. One snapshot, so no figure is read before a
+  // payment's commit and another after it (two statements showed an order a poll before its money).
+  const { periods, series, activity } = await repository.moneyFigures(db, {
+    organizationId,
+    tz,
+    periods: [{ from, to }, before],
+    chart: { from, to, bucket },
+    activity: true,
+  });
   const none = { orders: 0, ticketsSold: 0, newCustomers: 0, returningCustomers: 0, checkIns: 0 };
   const period = (
     days: { from: string; to: string },
@@ -67,9 +65,9 @@ export async function figures(
   return {
     tz,
     bucket,
-    current: period({ from, to }, 0, withAverage(money.periods[0] ?? [])),
-    previous: period(before, 1, withAverage(money.periods[1] ?? [])),
-    series: money.series,
+    current: period({ from, to }, 0, withAverage(periods[0] ?? [])),
+    previous: period(before, 1, withAverage(periods[1] ?? [])),
+    series,
     at: new Date().toISOString(),
   };
 }
