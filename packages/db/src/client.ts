@@ -8,8 +8,8 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { noteDriver } from './driver';
+import { PatientPool } from './patient-pool';
 import * as schema from './schema/index';
 
 /** One handle type for both drivers, so repositories never care which one is behind it. */
@@ -52,7 +52,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.url) {
     // Pipeline mode: a query issued while the connection still waits for an earlier answer is written at
     // once rather than queued, so statements sent together cost one round trip (see `transactionEndingWith`).
-    const pool = new pg.Pool({
+    // Patient: a burst the server refuses connections to waits for the pool's own (./patient-pool.ts).
+    const pool = new PatientPool({
       connectionString: options.url,
       max: options.maxConnections ?? 20,
       pipeline: true,

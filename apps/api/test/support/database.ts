@@ -3,10 +3,10 @@ import pg from 'pg';
 
 /**
  * A fresh, migrated database per test file: in-memory PGlite by default, or, when TEST_DATABASE_URL
- * names a PostgreSQL server, a new database on it that is dropped afterwards.
+ * names a PostgreSQL server, a new database on it that is dropped afterwards. `serverUrl` names that
+ * server otherwise (another role on it: one with a connection limit).
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+export async function openTestDatabase(serverUrl = process.env.TEST_DATABASE_URL): Promise<DatabaseHandle> {
   if (!serverUrl) return openDatabase({});
   const name = `guichet_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: serverUrl });

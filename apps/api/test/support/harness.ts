@@ -17,12 +17,18 @@ export interface TestContext {
  * Builds the real app on a fresh database. `env` overrides configuration variables. Mail goes to an
  * in-memory mailer unless `options.mailer` is given; `'smtp'` lets the app build its SMTP mailer from
  * `SMTP_URL`, as in production. `options.onRoute` sees every route as it is registered.
+ * `options.databaseServer` is the PostgreSQL server URL to make the database on, in place of
+ * TEST_DATABASE_URL's.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { mailer?: Mailer | null | 'smtp'; onRoute?: (route: RouteOptions) => void } = {},
+  options: {
+    mailer?: Mailer | null | 'smtp';
+    onRoute?: (route: RouteOptions) => void;
+    databaseServer?: string;
+  } = {},
 ): Promise<TestContext> {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(options.databaseServer);
   const config = loadConfig({
     NODE_ENV: 'test',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
