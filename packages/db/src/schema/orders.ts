@@ -99,10 +99,12 @@ export const orders = pgTable(
     index('orders_organization_paid_idx')
       .on(table.organizationId, table.paidAt, table.buyerSince, table.ticketCount, table.buyerCustomerId)
       .where(sql`${table.paidAt} is not null`),
-    // The paid orders the dashboard's tally has not counted yet (the last few seconds' payments).
-    index('orders_organization_paid_untallied_idx')
-      .on(table.organizationId, table.paidAt, table.ticketCount)
-      .where(sql`${table.paidAt} is not null and not ${table.paidTallied}`),
+    // The paid orders the dashboard's jobs have not settled: not tallied yet (the last few seconds'
+    // payments), or without a copy of their buyer's record (not copied yet, or no record matches). The
+    // dashboard reads each kind from here instead of the period's whole range of the paid-time index.
+    index('orders_organization_paid_unsettled_idx')
+      .on(table.organizationId, table.paidAt, table.ticketCount, table.paidTallied, table.buyerSince)
+      .where(sql`${table.paidAt} is not null and (not ${table.paidTallied} or ${table.buyerSince} is null)`),
     // The expiry job's scan: only live reservations are in it.
     index('orders_reserved_until_idx').on(table.reservedUntil).where(sql`status = 'reserved'`),
     check(

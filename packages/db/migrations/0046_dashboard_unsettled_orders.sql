@@ -1,0 +1,2 @@
+DROP INDEX "orders_organization_paid_untallied_idx";--> statement-breakpoint
+CREATE INDEX "orders_organization_paid_unsettled_idx" ON "orders" USING btree ("organization_id","paid_at","ticket_count","paid_tallied","buyer_since") WHERE "orders"."paid_at" is not null and (not "orders"."paid_tallied" or "orders"."buyer_since" is null);
