@@ -98,7 +98,7 @@ describe('credit notes of refunds made at once', () => {
 });
 
 describe.skipIf(!onPostgres)('on a server that grants fewer connections than the burst opens', () => {
-  const server = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://localhost');
+  const server = new URL(process.env.TEST_DATABASE_URL || 'postgres://localhost');
   const role = `guichet_limited_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   let limited: TestContext | undefined;
 
