@@ -32,6 +32,12 @@ function countVitest(file) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
+  // A file that fails before its tests run (an error while collecting them) has no failed test: count it
+  // as one, so the last line never reads "0 failed" for a run that failed.
+  for (const file of report.testResults ?? []) {
+    if (file.status === 'failed' && !file.assertionResults?.some((test) => test.status === 'failed'))
+      failed += 1;
+  }
 }
 
 function countPlaywright(file) {
