@@ -1,6 +1,6 @@
+import { createLimitedRole } from '@guichet/db/limited-role';
 import type { FinanceDocument } from '@guichet/shared/finances';
 import type { OrderDetail } from '@guichet/shared/orders';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres } from '../../../test/support/database';
 import { financesGet, refundOrder } from '../../../test/support/finances';
@@ -98,33 +98,16 @@ describe('credit notes of refunds made at once', () => {
 });
 
 describe.skipIf(!onPostgres)('on a server that grants fewer connections than the burst opens', () => {
-  const server = new URL(process.env.TEST_DATABASE_URL || 'postgres://localhost');
-  const role = `guichet_limited_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  let role: Awaited<ReturnType<typeof createLimitedRole>> | undefined;
   let limited: TestContext | undefined;
 
-  async function asServerAdmin(statement: string) {
-    const admin = new pg.Client({ connectionString: server.toString() });
-    await admin.connect();
-    try {
-      await admin.query(statement);
-    } finally {
-      await admin.end();
-    }
-  }
-
   beforeAll(async () => {
-    // A role limit refuses connections as a full server does (SQLSTATE 53300); superusers ignore it.
-    const password = server.password
-      ? ` password ${pg.escapeLiteral(decodeURIComponent(server.password))}`
-      : '';
-    await asServerAdmin(`create role ${role} login createdb connection limit 10${password}`);
-    const url = new URL(server);
-    url.username = role;
-    limited = await createTestApp(TEST_ENV, { databaseServer: url.toString() });
+    role = await createLimitedRole(process.env.TEST_DATABASE_URL ?? '', { connections: 10, createdb: true });
+    limited = await createTestApp(TEST_ENV, { databaseServer: role.url });
   });
   afterAll(async () => {
     await limited?.close();
-    await asServerAdmin(`drop role if exists ${role}`);
+    await role?.drop();
   });
 
   it('answers every refund, and numbers their credit notes without gap or duplicate', async () => {
