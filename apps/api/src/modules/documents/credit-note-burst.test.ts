@@ -3,9 +3,9 @@ import type { FinanceDocument } from '@guichet/shared/finances';
 import type { OrderDetail } from '@guichet/shared/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres } from '../../../test/support/database';
-import { financesGet, refundOrder } from '../../../test/support/finances';
+import { boxOfficeOrder, financesGet, refundOrder } from '../../../test/support/finances';
 import { createTestApp, type TestContext } from '../../../test/support/harness';
-import { newShop, type Shop, TEST_ENV, typeId } from '../../../test/support/orders';
+import { newShop, type Shop, TEST_ENV } from '../../../test/support/orders';
 import { orgHeaders } from '../../../test/support/teams';
 import type { App } from '../../app';
 
@@ -24,19 +24,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function invoicedSale(app: App, shop: Shop, quantity: number): Promise<OrderDetail> {
-  const sold = await app.inject({
-    method: 'POST',
-    url: `/api/events/${shop.event.id}/orders`,
-    headers: orgHeaders(shop.admin.accessToken, shop.organizationId),
-    payload: {
-      buyer: { name: 'Jeanne Martin', email: 'jeanne@example.com' },
-      lines: [{ ticketTypeId: typeId(shop, 0), quantity }],
-      payment: 'paid',
-      sendEmail: false,
-    },
-  });
-  expect(sold.statusCode, sold.body).toBe(201);
-  const order = sold.json<OrderDetail>();
+  const order = await boxOfficeOrder(app, shop, quantity);
   const invoice = await app.inject({
     method: 'POST',
     url: `/api/finances/orders/${order.id}/documents`,
