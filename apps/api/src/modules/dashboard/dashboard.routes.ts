@@ -1,6 +1,7 @@
 import {
   attentionQuerySchema,
   attentionSchema,
+  type DashboardFigures,
   dashboardEventsSchema,
   dashboardFiguresQuerySchema,
   dashboardFiguresSchema,
@@ -11,8 +12,9 @@ import { errorResponses, organizationHeaderSchema } from '../../http';
 import { requireTenant } from '../../plugins/tenancy';
 import { attentionPage, attentionRows } from './attention.repository';
 import { dashboardEvents } from './events.service';
-import { figures } from './figures.service';
+import { type FiguresQuery, figures } from './figures.service';
 import { type DashboardChanges, LiveDashboardChanges } from './live';
+import { SharedReadings } from './shared-readings';
 
 const PING_MS = 15_000;
 
@@ -38,6 +40,12 @@ export function dashboardRoutes(ctx: AppContext, changes?: DashboardChanges): Fa
     });
     const common = { tags: ['dashboard'], security: [{ bearer: [] }], headers: organizationHeaderSchema };
     const org = (request: Parameters<typeof requireTenant>[0]) => requireTenant(request).organizationId;
+    // Requests and streams asking for the same figures at once share one reading (shared-readings.ts).
+    const readings = new SharedReadings<DashboardFigures>();
+    const readFigures = (organizationId: string, query: FiguresQuery) =>
+      readings.read(JSON.stringify([organizationId, query.from, query.to, query.tz]), () =>
+        figures(ctx.db, organizationId, query),
+      );
 
     app.get(
       '/dashboard/figures',
@@ -50,7 +58,7 @@ export function dashboardRoutes(ctx: AppContext, changes?: DashboardChanges): Fa
           response: { 200: dashboardFiguresSchema, ...errorResponses(400, 401, 403) },
         },
       },
-      async (request) => figures(ctx.db, org(request), request.query),
+      async (request) => readFigures(org(request), request.query),
     );
 
     app.get(
@@ -122,7 +130,7 @@ export function dashboardRoutes(ctx: AppContext, changes?: DashboardChanges): Fa
           try {
             do {
               again = false;
-              const current = await figures(ctx.db, organizationId, request.query);
+              const current = await readFigures(organizationId, request.query);
               if (closed) return;
               raw.write(`event: figures\ndata: ${JSON.stringify({ type: 'figures', figures: current })}\n\n`);
             } while (again && !closed);

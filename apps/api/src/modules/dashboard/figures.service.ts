@@ -14,7 +14,7 @@ import * as repository from './figures.repository';
  * from the check-in log.
  */
 
-type Query = z.output<typeof dashboardFiguresQuerySchema>;
+export type FiguresQuery = z.output<typeof dashboardFiguresQuerySchema>;
 
 const DAY_MS = 86_400_000;
 
@@ -40,7 +40,7 @@ function withAverage(money: repository.Money[]): CurrencyFigures[] {
 export async function figures(
   db: Queryable,
   organizationId: string,
-  query: Query,
+  query: FiguresQuery,
 ): Promise<DashboardFigures> {
   const { from, to, tz } = query;
   const before = previousPeriod(from, to);

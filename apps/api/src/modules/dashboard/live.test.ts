@@ -109,4 +109,42 @@ describe('the dashboard stream', () => {
       stream.close();
     }
   });
+
+  it('answers requests made at once from shared readings, each showing every payment made before it', async () => {
+    const { shop } = await newDoor(t.app);
+    const get = () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/dashboard/figures?from=${dayFromToday(-1)}&to=${dayFromToday(1)}`,
+        headers: orgHeaders(shop.admin.accessToken, shop.organizationId),
+      });
+    // Requests without pause, so that readings are in flight whenever an order is paid.
+    let busy = true;
+    const failures: string[] = [];
+    const background = (async () => {
+      while (busy && failures.length === 0) {
+        for (const answer of await Promise.all([get(), get(), get()])) {
+          if (answer.statusCode !== 200) failures.push(answer.body);
+        }
+        // Requests come from the network, between other I/O: without this the loop would hold the event loop.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    try {
+      for (let paid = 1; paid <= 4; paid++) {
+        const order = await bought(other, shop, orderBody(shop, { paymentMethod: 'offline' }));
+        expect((await markPaid(other, shop, await orderIdOf(other, order.code))).statusCode).toBe(200);
+        // Sent after the payment's commit: none may be answered by a reading that started before it.
+        const after = await Promise.all(Array.from({ length: 8 }, get));
+        for (const answer of after) {
+          expect(answer.statusCode, answer.body).toBe(200);
+          expect((answer.json() as DashboardFigures).current.orders).toBe(paid);
+        }
+      }
+    } finally {
+      busy = false;
+      await background;
+    }
+    expect(failures).toEqual([]);
+  });
 });
