@@ -165,6 +165,8 @@ export async function load(options: {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** Paths on `url`'s server, one per connection in turn (each connection keeps asking for its own). */
+  paths?: string[];
 }): Promise<LoadResult> {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(options.url))
     throw new Error('bench targets loopback only');
@@ -175,6 +177,9 @@ export async function load(options: {
     method: options.method ?? 'GET',
     headers: options.headers,
     body: options.body,
+    ...(options.paths
+      ? { setupClient: ownPath(options.paths, options.method ?? 'GET', options.headers) }
+      : {}),
   });
   return {
     requestsPerSecond: result.requests.average,
@@ -184,6 +189,14 @@ export async function load(options: {
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     total: result.requests.total,
+  };
+}
+
+/** Gives each connection (autocannon client) the next of `paths`. */
+function ownPath(paths: string[], method: 'GET' | 'POST', headers: Record<string, string> | undefined) {
+  let next = 0;
+  return (client: { setRequests(requests: object[]): void }) => {
+    client.setRequests([{ method, path: paths[next++ % paths.length], headers }]);
   };
 }
 
