@@ -1,6 +1,8 @@
 import {
+  type Attention,
   attentionQuerySchema,
   attentionSchema,
+  type DashboardEvents,
   type DashboardFigures,
   dashboardEventsSchema,
   dashboardFiguresQuerySchema,
@@ -40,12 +42,15 @@ export function dashboardRoutes(ctx: AppContext, changes?: DashboardChanges): Fa
     });
     const common = { tags: ['dashboard'], security: [{ bearer: [] }], headers: organizationHeaderSchema };
     const org = (request: Parameters<typeof requireTenant>[0]) => requireTenant(request).organizationId;
-    // Requests and streams asking for the same figures at once share one reading (shared-readings.ts).
-    const readings = new SharedReadings<DashboardFigures>();
+    // Requests and streams asking for the same figures at once share one reading (shared-readings.ts); so do
+    // the events and what needs attention, which every open dashboard asks for again after each frame.
+    const figureReadings = new SharedReadings<DashboardFigures>();
     const readFigures = (organizationId: string, query: FiguresQuery) =>
-      readings.read(JSON.stringify([organizationId, query.from, query.to, query.tz]), () =>
+      figureReadings.read(JSON.stringify([organizationId, query.from, query.to, query.tz]), () =>
         figures(ctx.db, organizationId, query),
       );
+    const eventReadings = new SharedReadings<DashboardEvents>();
+    const attentionReadings = new SharedReadings<Attention>();
 
     app.get(
       '/dashboard/figures',
@@ -71,7 +76,10 @@ export function dashboardRoutes(ctx: AppContext, changes?: DashboardChanges): Fa
           response: { 200: dashboardEventsSchema, ...errorResponses(400, 401, 403) },
         },
       },
-      async (request) => dashboardEvents(ctx.db, org(request)),
+      async (request) => {
+        const organizationId = org(request);
+        return eventReadings.read(organizationId, () => dashboardEvents(ctx.db, organizationId));
+      },
     );
 
     app.get(
@@ -85,11 +93,15 @@ export function dashboardRoutes(ctx: AppContext, changes?: DashboardChanges): Fa
           response: { 200: attentionSchema, ...errorResponses(400, 401, 403) },
         },
       },
-      async (request) =>
-        attentionPage(
-          await attentionRows(ctx.db, org(request), request.query, new Date()),
-          request.query.limit,
-        ),
+      async (request) => {
+        const organizationId = org(request);
+        const { query } = request;
+        return attentionReadings.read(
+          JSON.stringify([organizationId, query.unpaidDays, query.limit, query.cursor]),
+          async () =>
+            attentionPage(await attentionRows(ctx.db, organizationId, query, new Date()), query.limit),
+        );
+      },
     );
 
     app.get(
