@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { WorkerPool } from './pool';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const probe = fileURLToPath(new URL('../../test/support/heap-probe.ts', import.meta.url));
@@ -33,5 +34,28 @@ describe('worker pools', () => {
     const semiSpaceMb = Number(/--max-semi-space-size=(\d+)/.exec(startFlags.join(' '))?.[1]);
     expect(limits.mainBefore).toBeGreaterThanOrEqual(semiSpaceMb * 3 * MB);
     expect(limits.mainAfter).toBe(limits.mainBefore);
+  });
+
+  it('reuses an idle worker, starts another only while all are busy, and ends workers left idle', async () => {
+    const pool = new WorkerPool<object, number>(
+      new URL('../../test/support/heap-probe-worker.mjs', import.meta.url),
+      2,
+      { maxYoungGenerationSizeMb: 6, maxOldGenerationSizeMb: 64 },
+      300,
+    );
+    try {
+      await pool.run({});
+      await pool.run({});
+      expect(pool.threads).toBe(1);
+      await Promise.all([pool.run({}), pool.run({})]);
+      expect(pool.threads).toBe(2);
+      // Ended once idle for the pool's idleMs; the next task starts a worker again.
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      expect(pool.threads).toBe(0);
+      expect(await pool.run({})).toBeGreaterThan(0);
+      expect(pool.threads).toBe(1);
+    } finally {
+      await pool.close();
+    }
   });
 });
