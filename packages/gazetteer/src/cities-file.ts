@@ -125,13 +125,19 @@ class Reader {
   }
 
   skip(wireType: number): void {
-    if (wireType === 0) this.varint();
-    else if (wireType === 2) {
+    if (wireType === 0) {
+      this.varint();
+      return;
+    }
+    if (wireType === 2) {
       const length = this.varint();
       this.pos += length;
+      return;
     }
-    else if (wireType === 1) this.pos += 8;
-    else if (wireType === 5) this.pos += 4;
-    else throw new Error(`gazetteer: unexpected wire type ${wireType} in the data set`);
+    if (wireType === 1 || wireType === 5) {
+      this.pos += wireType === 1 ? 8 : 4;
+      return;
+    }
+    throw new Error(`gazetteer: unexpected wire type ${wireType} in the data set`);
   }
 }
