@@ -18,8 +18,8 @@ interface PoolWorker {
  * How long a worker may stay idle before it ends. A worker is an isolate of its own with its code, heap
  * and native memory: the argon2 worker kept about 17 MB resident and a tickets' PDF worker 20–45 MB for the
  * rest of the process's life after one sign-in or one order. Starting one again costs its next task about
- * 55 ms (argon2), 0.4 s (receipts) and 0.9–1.2 s (tickets, loading its fonts and PDF library) on a busy
- * two-core machine (decision 043): a minute keeps a worker through a burst of sign-ins or orders.
+ * 55 ms (argon2), 0.4 s (receipts) and 0.4–0.75 s (tickets, loading its PDF library) on a busy two-core
+ * machine (decision 043): a minute keeps a worker through a burst of sign-ins or orders.
  */
 export const WORKER_IDLE_MS = 60_000;
 

@@ -32,8 +32,9 @@ const FILES = {
 } as const;
 
 /**
- * fontkit, loaded the first time a text has a character the standard fonts lack: loading it costs a PDF
- * worker about 28 MB of resident memory and 0.3 s, and most documents (Latin names) never need it.
+ * fontkit, loaded the first time a text has a character the standard fonts lack: loading it cost every PDF
+ * worker 7–10 MB of resident memory and 0.3–0.5 s before its first document (decision 043), and most
+ * documents (Latin names) never need it.
  */
 let fontkitLoad: Promise<typeof Fontkit> | null = null;
 function loadFontkit(): Promise<typeof Fontkit> {
