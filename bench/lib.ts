@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type pg from 'pg';
+import { startFlags as startFlagsFor } from '../scripts/start-flags.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -66,12 +67,12 @@ export function startTarget(script: string, env: Record<string, string> = {}): P
   });
 }
 
-/** The V8 memory flags of the `start` script in package.json (e.g. the young generation's size). */
+/**
+ * The Node.js flags `npm start` gives the API (scripts/start-flags.mjs), for the database the benches give
+ * it: BENCH_DATABASE_URL, or the embedded one.
+ */
 export function startFlags(): string[] {
-  const scripts = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts as {
-    start: string;
-  };
-  return scripts.start.match(/--max-[a-z-]+-size=\d+/g) ?? [];
+  return startFlagsFor({ DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '' });
 }
 
 const TICK_MS = 10;

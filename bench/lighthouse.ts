@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startFlags } from '../scripts/start-flags.mjs';
 import { median, root, round, verdict } from './lib';
 
 const PAGES = ['/connection', '/e/demo-events/jazz-on-the-seine'];
@@ -20,23 +21,19 @@ async function startBuiltServer(port: number, dataDir: string): Promise<ChildPro
     stdio: 'inherit',
   });
   if (build.status !== 0) throw new Error('the build failed');
-  const server = spawn(
-    process.execPath,
-    ['--max-semi-space-size=32', '--max-old-space-size=512', 'apps/api/dist/main.mjs'],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        LOG_LEVEL: 'warn',
-        MAP_TILE_URL: '',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+  const server = spawn(process.execPath, [...startFlags({}), 'apps/api/dist/main.mjs'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      MAP_TILE_URL: '',
     },
-  );
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   // Creating the demo data on the embedded database takes minutes on a busy machine.
   const deadline = Date.now() + 600_000;
   while (Date.now() < deadline) {

@@ -10,6 +10,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
+import { startFlags } from './start-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const run = (command, args, options = {}) => {
@@ -48,22 +49,18 @@ try {
 
   const port = 4600 + Math.floor(Math.random() * 300);
   const base = `http://127.0.0.1:${port}`;
-  server = spawn(
-    process.execPath,
-    ['--max-semi-space-size=32', '--max-old-space-size=512', 'apps/api/dist/main.mjs'],
-    {
-      cwd: folder,
-      env: {
-        PATH: process.env.PATH,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: path.join(folder, 'data'),
-        LOG_LEVEL: 'warn',
-        MAP_TILE_URL: '',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+  server = spawn(process.execPath, [...startFlags({}), 'apps/api/dist/main.mjs'], {
+    cwd: folder,
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(folder, 'data'),
+      LOG_LEVEL: 'warn',
+      MAP_TILE_URL: '',
     },
-  );
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const deadline = Date.now() + 180_000;
   let ready = false;
   while (!ready && Date.now() < deadline && server.exitCode === null) {

@@ -10,7 +10,18 @@ interface PoolWorker {
   worker: Worker;
   inFlight: number;
   pending: Set<number>;
+  /** Ends the worker once it has been idle for the pool's `idleMs`. */
+  idleTimer: NodeJS.Timeout | undefined;
 }
+
+/**
+ * How long a worker may stay idle before it ends. A worker is an isolate of its own with its code, heap
+ * and native memory: the argon2 worker kept about 17 MB resident and a tickets' PDF worker 20–45 MB for the
+ * rest of the process's life after one sign-in or one order. Starting one again costs its next task about
+ * 55 ms (argon2), 0.4 s (receipts) and 0.4–0.75 s (tickets, loading its PDF library) on a busy two-core
+ * machine (decision 043): a minute keeps a worker through a burst of sign-ins or orders.
+ */
+export const WORKER_IDLE_MS = 60_000;
 
 /**
  * The V8 heap a pool gives each of its workers (a worker is an isolate of its own, with its own heap). The
@@ -57,8 +68,9 @@ export interface TaskAnswer {
 
 /**
  * A small pool of worker threads for CPU-heavy work (argon2, PDF rendering), so the event loop keeps
- * answering requests meanwhile. A task is posted as `{ id, ...task }` to the least busy worker, which
- * answers a `TaskAnswer`. Workers start on first use, and an idle pool does not keep the process alive.
+ * answering requests meanwhile. A task is posted as `{ id, ...task }` to an idle worker, or to a new one
+ * while the pool is under its size, or else to the least busy; the worker answers a `TaskAnswer`. Workers
+ * start on first use and end after `idleMs` without a task; an idle pool does not keep the process alive.
  * A worker written in TypeScript (`.ts`, when running from the sources) starts through tsx; the build
  * bundles each worker into JavaScript. Each worker's heap is bounded by the pool's `WorkerHeap`.
  */
@@ -71,19 +83,29 @@ export class WorkerPool<Task extends object, Result> {
     private readonly file: URL,
     private readonly size: number,
     private readonly heap: WorkerHeap,
+    private readonly idleMs = WORKER_IDLE_MS,
   ) {}
+
+  /** Workers running now (started and not yet ended). */
+  get threads(): number {
+    return this.workers.length;
+  }
 
   run(task: Task, transfer: TransferListItem[] = []): Promise<Result> {
     const slot = this.pick();
     const id = this.nextId++;
     slot.inFlight += 1;
     slot.pending.add(id);
+    clearTimeout(slot.idleTimer);
     if (slot.inFlight === 1) slot.worker.ref();
     return new Promise<Result>((resolve, reject) => {
       const settle = () => {
         slot.pending.delete(id);
         slot.inFlight -= 1;
-        if (slot.inFlight === 0) slot.worker.unref();
+        if (slot.inFlight === 0) {
+          slot.worker.unref();
+          slot.idleTimer = setTimeout(() => this.retire(slot), this.idleMs).unref();
+        }
       };
       this.pending.set(id, {
         resolve: (value) => {
@@ -102,7 +124,16 @@ export class WorkerPool<Task extends object, Result> {
   /** Stops every worker; tasks still running fail. */
   async close(): Promise<void> {
     const workers = this.workers.splice(0);
+    for (const slot of workers) clearTimeout(slot.idleTimer);
     await Promise.all(workers.map((slot) => slot.worker.terminate()));
+  }
+
+  /** Ends an idle worker: it leaves the pool at once, so the next task starts a new one. */
+  private retire(slot: PoolWorker): void {
+    const index = this.workers.indexOf(slot);
+    if (slot.inFlight > 0 || index === -1) return;
+    this.workers.splice(index, 1);
+    void slot.worker.terminate();
   }
 
   private start(): PoolWorker {
@@ -116,7 +147,7 @@ export class WorkerPool<Task extends object, Result> {
         })
       : new Worker(this.file, { resourceLimits });
     worker.unref();
-    const slot: PoolWorker = { worker, inFlight: 0, pending: new Set() };
+    const slot: PoolWorker = { worker, inFlight: 0, pending: new Set(), idleTimer: undefined };
     worker.on('message', ({ id, result, error }: TaskAnswer) => {
       const pending = this.pending.get(id);
       this.pending.delete(id);
@@ -140,6 +171,10 @@ export class WorkerPool<Task extends object, Result> {
   }
 
   private pick(): PoolWorker {
+    // An idle worker before a new one: each worker costs its own memory, so a pool grows past one only
+    // while the ones it has are all busy.
+    const idle = this.workers.find((slot) => slot.inFlight === 0);
+    if (idle) return idle;
     if (this.workers.length < this.size) return this.start();
     return this.workers.reduce((best, slot) => (slot.inFlight < best.inFlight ? slot : best));
   }

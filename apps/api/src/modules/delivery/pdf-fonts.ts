@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
+import type Fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont, PDFPage, RGB } from 'pdf-lib';
 import { cjkSliceBytes, cjkSlicesFor } from './cjk-font-slices';
 
@@ -31,6 +31,17 @@ const FILES = {
   ],
 } as const;
 
+/**
+ * fontkit, loaded the first time a text has a character the standard fonts lack: loading it cost every PDF
+ * worker 7–10 MB of resident memory and 0.3–0.5 s before its first document (decision 043), and most
+ * documents (Latin names) never need it.
+ */
+let fontkitLoad: Promise<typeof Fontkit> | null = null;
+function loadFontkit(): Promise<typeof Fontkit> {
+  fontkitLoad ??= import('@pdf-lib/fontkit').then((module) => module.default);
+  return fontkitLoad;
+}
+
 // The files and their character sets are read once per thread; each PDF embeds only the fonts its text uses.
 let bytes: { regular: Buffer[]; bold: Buffer[] } | null = null;
 function fontBytes() {
@@ -41,7 +52,7 @@ function fontBytes() {
   return bytes;
 }
 const characterSets = new Map<string, Set<number>>();
-function characterSet(weight: 'regular' | 'bold', index: number) {
+function characterSet(fontkit: typeof Fontkit, weight: 'regular' | 'bold', index: number) {
   const key = `${weight}:${index}`;
   let set = characterSets.get(key);
   if (!set) {
@@ -63,15 +74,19 @@ export class ScriptFonts {
   private async font(key: string, data: () => Buffer) {
     let entry = this.embedded.get(key);
     if (!entry) {
-      if (!this.registered) {
-        this.doc.registerFontkit(fontkit);
-        this.registered = true;
-      }
-      entry = this.doc.embedFont(data(), { subset: true }).then((font) => {
-        const set = new Set(font.getCharacterSet());
-        if (set.has(0x20)) this.spaced.add(font);
-        return { font, set };
-      });
+      entry = loadFontkit()
+        .then((fontkit) => {
+          if (!this.registered) {
+            this.doc.registerFontkit(fontkit);
+            this.registered = true;
+          }
+          return this.doc.embedFont(data(), { subset: true });
+        })
+        .then((font) => {
+          const set = new Set(font.getCharacterSet());
+          if (set.has(0x20)) this.spaced.add(font);
+          return { font, set };
+        });
       this.embedded.set(key, entry);
     }
     return entry;
@@ -79,8 +94,9 @@ export class ScriptFonts {
 
   /** The first fallback font that draws `code`, embedding only that one. */
   private async fontFor(code: number, weight: 'regular' | 'bold') {
+    const fontkit = await loadFontkit();
     for (let i = 0; i < FILES[weight].length; i += 1) {
-      if (!characterSet(weight, i).has(code)) continue;
+      if (!characterSet(fontkit, weight, i).has(code)) continue;
       return (await this.font(FILES[weight][i] as string, () => fontBytes()[weight][i] as Buffer)).font;
     }
     for (const file of cjkSlicesFor(code, weight)) {
