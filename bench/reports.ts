@@ -11,7 +11,7 @@ import pg from 'pg';
 import { settleAllBuyerSince } from '../apps/api/src/modules/dashboard/buyer-since.repository';
 import { tallyAllPaidOrders } from '../apps/api/src/modules/dashboard/paid-tally.repository';
 import { foldLedger } from '../apps/api/src/modules/ledger/rollup.repository';
-import { load, round, startTarget, verdict } from './lib';
+import { load, median, round, startTarget, verdict } from './lib';
 
 const CUSTOMERS = 200_000;
 const ORDERS = 250_000;
@@ -152,13 +152,11 @@ async function compare(
     mine.push(await load({ ...through, seconds: seconds / 2 }));
     base.push(await load({ ...direct, seconds: seconds / 2 }));
   }
-  const median = <T>(runs: T[], value: (run: T) => number) =>
-    runs.map(value).sort((a, b) => a - b)[Math.floor(runs.length / 2)] ?? 0;
   return {
-    rate: median(mine, (run) => run.requestsPerSecond),
-    baseRate: median(base, (run) => run.requestsPerSecond),
-    p95: median(mine, (run) => run.p95),
-    baseP95: median(base, (run) => run.p95),
+    rate: median(mine.map((run) => run.requestsPerSecond)),
+    baseRate: median(base.map((run) => run.requestsPerSecond)),
+    p95: median(mine.map((run) => run.p95)),
+    baseP95: median(base.map((run) => run.p95)),
     failures: mine.reduce((sum, run) => sum + run.errors + run.non2xx, 0),
     // A round in which no request finished has no p95 to speak of: it fails.
     finished: mine.every((run) => run.total > 0),
