@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { noteDriver } from './driver';
 import { PatientPool } from './patient-pool';
 import * as schema from './schema/index';
+import { typeParsers } from './timestamps';
 
 /** One handle type for both drivers, so repositories never care which one is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -53,10 +54,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // Pipeline mode: a query issued while the connection still waits for an earlier answer is written at
     // once rather than queued, so statements sent together cost one round trip (see `transactionEndingWith`).
     // Patient: a burst the server refuses connections to waits for the pool's own (./patient-pool.ts).
+    // Timestamps of hand-written statements are parsed by `parseTimestamptz` (Drizzle's have its own).
     const pool = new PatientPool({
       connectionString: options.url,
       max: options.maxConnections ?? 20,
       pipeline: true,
+      types: typeParsers,
     });
     pool.on(
       'error',

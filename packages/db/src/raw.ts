@@ -62,34 +62,67 @@ function drizzleSql(statement: RawStatement): SQL {
 /**
  * The select list of every column of `table` (as `alias` in the statement), each named `prefix` followed
  * by its key in the schema: a hand-written statement then reads whole rows that `rowOf` turns into the
- * ORM's shape, and stays in step with the schema.
+ * ORM's shape, and stays in step with the schema. With `keys`, only those columns (a page that shows a
+ * few columns of wide rows: every value sent is formatted by PostgreSQL and parsed here).
  */
-export function columnsOf(table: Table, alias: string, prefix: string): string {
-  return Object.entries(getTableColumns(table))
+export function columnsOf<T extends Table>(
+  table: T,
+  alias: string,
+  prefix: string,
+  keys?: readonly (keyof T['_']['columns'] & string)[],
+): string {
+  return columnListOf(table, keys)
     .map(([key, column]) => `${alias}.${column.name} as "${prefix}${key}"`)
     .join(', ');
 }
 
 /** A table's columns by key, listed once per table: `rowOf` maps every row of a page with them. */
 const columnLists = new WeakMap<Table, [string, Column][]>();
+/** The lists of some of a table's columns, by the array of keys a caller keeps (a constant). */
+const pickedLists = new WeakMap<readonly string[], [string, Column][]>();
 
-function columnListOf(table: Table): [string, Column][] {
+function columnListOf(table: Table, keys?: readonly string[]): [string, Column][] {
   let list = columnLists.get(table);
   if (!list) {
     list = Object.entries(getTableColumns(table));
     columnLists.set(table, list);
   }
-  return list;
+  if (!keys) return list;
+  let picked = pickedLists.get(keys);
+  if (!picked) {
+    const all = list;
+    picked = keys.map((key) => {
+      const found = all.find(([name]) => name === key);
+      if (!found) throw new Error(`no column ${key}`);
+      return found;
+    });
+    pickedLists.set(keys, picked);
+  }
+  return picked;
 }
 
-/** The row `columnsOf` selected, mapped as the ORM maps it (the same on both drivers). */
-export function rowOf<T extends Table>(table: T, row: Record<string, unknown>, prefix: string) {
+/**
+ * The row `columnsOf` selected, mapped as the ORM maps it (the same on both drivers); with `keys`, only
+ * those columns, selected by `columnsOf` with the same `keys`.
+ */
+export function rowOf<T extends Table>(
+  table: T,
+  row: Record<string, unknown>,
+  prefix: string,
+): InferSelectModel<T>;
+export function rowOf<T extends Table, K extends keyof InferSelectModel<T> & string>(
+  table: T,
+  row: Record<string, unknown>,
+  prefix: string,
+  keys: readonly K[],
+): Pick<InferSelectModel<T>, K>;
+export function rowOf(table: Table, row: Record<string, unknown>, prefix: string, keys?: readonly string[]) {
   const out: Record<string, unknown> = {};
-  for (const [key, column] of columnListOf(table)) {
+  for (const [key, column] of columnListOf(table, keys)) {
     const value = row[`${prefix}${key}`];
     out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
-  return out as InferSelectModel<T>;
+  return out;
 }
 
 // A transaction that ends with its last statement ---------------------------------------------------------

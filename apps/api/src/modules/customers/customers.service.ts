@@ -23,7 +23,7 @@ import { admitMember } from '../../plugins/tenancy';
 import type { AccessClaims } from '../../tokens';
 import { recordAudit } from '../audit/audit.service';
 import { emitWebhookEvent } from '../integrations/webhook-events';
-import { customerPageRows, type PageScope } from './customer-page.repository';
+import { type CustomerPageCustomer, customerPageRows, type PageScope } from './customer-page.repository';
 import * as repository from './customers.repository';
 import * as lists from './member-lists.repository';
 import { mergedRecordsOf } from './merge.repository';
@@ -73,7 +73,7 @@ async function summaries(
 }
 
 function summaryOf(
-  row: repository.CustomerRow,
+  row: CustomerPageCustomer,
   consent: boolean | undefined,
   total: repository.TotalsRow | undefined,
 ): CustomerSummary {
