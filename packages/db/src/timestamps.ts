@@ -45,7 +45,7 @@ function fastTimestamptz(text: string): Date | null {
   if (
     year < 100 ||
     month < 1 ||
-    day < 0 ||
+    day < 1 ||
     hour < 0 ||
     minute < 0 ||
     second < 0 ||
