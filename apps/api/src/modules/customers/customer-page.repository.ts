@@ -40,7 +40,8 @@ const PAGE_COLUMNS = [
   'lastOrderAt',
 ] as const;
 export type CustomerPageCustomer = Pick<CustomerRow, (typeof PAGE_COLUMNS)[number]>;
-const pageColumns = PAGE_COLUMNS.map((key) => `p."${key}"`).join(', ');
+/** The page CTE's select list of those columns (a constant: the page's statement is built per request). */
+const pageSelect = columnsOf(c, '"customers"', '', PAGE_COLUMNS);
 /** What a page answers of each row (its sort key orders the rows; only its text goes to the cursor). */
 const answerColumns = `${PAGE_COLUMNS.map((key) => `r."${key}"`).join(', ')}, r.sort_value, r.consent,
   r.order_count, r.ticket_count, r.check_ins, r.events_attended, r.spend`;
@@ -123,7 +124,7 @@ function pageStatement(organizationId: string, p: CustomerListParams, scope?: Pa
   // Each total is joined by the page row's id from a CTE with one row per page row: a correlated subquery
   // per total scanned its whole CTE once per row (51 × 51 rows, most of the page's execution).
   const rows = sql`
-    select ${sql.raw(pageColumns)}, p.sort_key, p.sort_value,
+    select p.*,
       (select cc.granted from customer_consents cc where cc.organization_id = ${org}
         and cc.customer_id = p.id order by cc.id desc limit 1) as consent,
       coalesce(m.orders, 0)::int as order_count,
@@ -151,8 +152,7 @@ function pageStatement(organizationId: string, p: CustomerListParams, scope?: Pa
     : sql`select ${sql.raw(answerColumns)} from page_rows r order by r.sort_key ${way}, r.id ${way}`;
   return sql`
     with recursive ${member} page as (
-      select ${sql.raw(columnsOf(c, '"customers"', '', PAGE_COLUMNS))}, ${key} as sort_key,
-        (${key})::text as sort_value
+      select ${sql.raw(pageSelect)}, ${key} as sort_key, (${key})::text as sort_value
       from ${c}
       where ${and(...filterConditions(organizationId, p.filters), after, admitted)}
       order by ${key} ${way}, ${c.id} ${way}
