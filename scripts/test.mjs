@@ -15,6 +15,8 @@ mkdirSync(results, { recursive: true });
 let passed = 0;
 let failed = 0;
 const failures = [];
+// Each failed test by name, repeated after the summary: a long run's output is often read from its tail.
+const failedTests = [];
 
 function run(label, command, args, env = {}) {
   const started = Date.now();
@@ -27,24 +29,41 @@ function run(label, command, args, env = {}) {
   return ok;
 }
 
-function countVitest(file) {
+function countVitest(label, file) {
   if (!existsSync(file)) return;
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
-  // A file that fails before its tests run (an error while collecting them) has no failed test: count it
-  // as one, so the last line never reads "0 failed" for a run that failed.
   for (const file of report.testResults ?? []) {
-    if (file.status === 'failed' && !file.assertionResults?.some((test) => test.status === 'failed'))
+    const where = path.relative(root, file.name);
+    const failedHere = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedHere) failedTests.push(`${label}: ${where} › ${test.fullName}`);
+    // A file that fails before its tests run (an error while collecting them) has no failed test: count it
+    // as one, so the last line never reads "0 failed" for a run that failed.
+    if (file.status === 'failed' && failedHere.length === 0) {
       failed += 1;
+      failedTests.push(
+        `${label}: ${where} (${file.message?.split('\n')[0] ?? 'failed before its tests ran'})`,
+      );
+    }
   }
 }
 
 function countPlaywright(file) {
   if (!existsSync(file)) return;
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  const { stats, suites } = JSON.parse(readFileSync(file, 'utf8'));
   passed += stats.expected + stats.flaky;
   failed += stats.unexpected;
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected')
+          failedTests.push(`browser: ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+  };
+  for (const suite of suites ?? []) visit(suite, []);
 }
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -62,13 +81,13 @@ const vitestJson = (name) => [
 run('unit and API tests (embedded PGlite)', bin('vitest'), ['run', ...vitestJson('vitest-pglite.json')], {
   TEST_DATABASE_URL: '',
 });
-countVitest(path.join(results, 'vitest-pglite.json'));
+countVitest('embedded', path.join(results, 'vitest-pglite.json'));
 
 if (process.env.DATABASE_URL) {
   run('API tests (PostgreSQL)', bin('vitest'), ['run', 'apps/api', ...vitestJson('vitest-postgres.json')], {
     TEST_DATABASE_URL: process.env.DATABASE_URL,
   });
-  countVitest(path.join(results, 'vitest-postgres.json'));
+  countVitest('PostgreSQL', path.join(results, 'vitest-postgres.json'));
 } else {
   console.log('\n(DATABASE_URL not set: API tests on PostgreSQL skipped)');
 }
@@ -89,6 +108,7 @@ run('browser journeys (Playwright, Chromium)', bin('playwright'), ['test'], {
 countPlaywright(path.join(results, 'playwright.json'));
 
 console.log('');
+for (const test of failedTests) console.log(`✘ ${test}`);
 if (failures.length > 0) console.log(`Failed steps: ${failures.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failures.length > 0 || failed > 0 ? 1 : 0);
