@@ -4,6 +4,7 @@ import { accountExists, createAccount } from '../modules/auth/auth.service';
 import { createOrganizationWith } from '../modules/organizations/organizations.service';
 import { seedDemoAcquisition } from './demo-acquisition';
 import { seedDemoCustomers } from './demo-customers';
+import { seedDemoDoors } from './demo-doors';
 import { seedDemoEvents } from './demo-events';
 import { seedDemoFinances } from './demo-finances';
 import { seedDemoGating } from './demo-gating';
@@ -60,7 +61,11 @@ export async function seedDemo(ctx: AppContext, log: FastifyBaseLogger): Promise
       ],
     );
     if (!main || !festival) return undefined;
-    return { organizationId: main.id, staffId: demo.id };
+    return {
+      organizationId: main.id,
+      staffId: demo.id,
+      door: { staffId: door.id, sessionGeneration: door.sessionGeneration },
+    };
   });
   if (created) {
     await seedDemoVat(ctx, created.organizationId, created.staffId);
@@ -72,6 +77,7 @@ export async function seedDemo(ctx: AppContext, log: FastifyBaseLogger): Promise
     await seedDemoDocuments(ctx, created.organizationId, created.staffId);
     await seedDemoMailings(ctx, created.organizationId, created.staffId, log);
     await seedDemoPayouts(ctx, created.organizationId);
+    await seedDemoDoors(ctx, created.organizationId, created.staffId, created.door);
   }
   log.info(`Demo data created: sign in as ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
 }
