@@ -37,6 +37,39 @@ describe.skipIf(!serverUrl)('PatientPool', () => {
     expect((await waiting).rows).toEqual([{ one: 1 }]);
   });
 
+  it('queues a burst longer than its patience on the connection it holds, and answers every query', async () => {
+    // One connection, twelve queries of 50 ms: the last waits about 600 ms, twice the patience, as long as
+    // it would wait with the pool at its own `max`. The patience is for a pool that holds no connection.
+    const patient = pool(300);
+    const answers = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, n) => patient.query('select $1::int as n, pg_sleep(0.05)', [n])),
+    );
+    expect(answers.map((answer) => answer.status === 'fulfilled' && answer.value.rows[0]?.n)).toEqual(
+      Array.from({ length: 12 }, (_, n) => n),
+    );
+    expect(patient.totalCount).toBe(1);
+  });
+
+  it('grows again once the server has room', async () => {
+    const roomy = await createLimitedRole(serverUrl ?? '', { connections: 2 });
+    try {
+      const other = pool(0, roomy.url);
+      const held = await other.connect();
+      const patient = pool(5_000, roomy.url);
+      const sleepers = () => Promise.all([0, 1, 2].map(() => patient.query('select pg_sleep(0.05)')));
+      await sleepers();
+      expect(patient.totalCount).toBe(1);
+      held.release();
+      await pools.splice(pools.indexOf(other), 1)[0]?.end();
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      await sleepers();
+      expect(patient.totalCount).toBe(2);
+    } finally {
+      for (const made of pools.splice(0)) await made.end();
+      await roomy.drop();
+    }
+  });
+
   it('gives up after its patience, with the server’s refusal', async () => {
     const other = pool(0);
     const held = await other.connect();

@@ -19,28 +19,41 @@ type ConnectCallback = (
 ) => void;
 
 export interface PatientPoolConfig extends pg.PoolConfig {
-  /** How long a query waits for a connection while the server refuses new ones (default 10 s). */
+  /**
+   * How long a query keeps asking for a connection while the server refuses new ones and the pool holds
+   * none to wait for (default 10 s).
+   */
   connectPatienceMs?: number;
 }
+
+/** How long a pool refused a connection stays at the connections it has before it tries to grow again. */
+const HOLD_MS = 1_000;
 
 /**
  * A pool that waits when PostgreSQL refuses a new connection for having too many. pg's pool opens a
  * connection for each query that finds none idle, up to its `max`; a burst (twenty refunds at once, each
  * reading its order back on several connections) asks for all of them at once, and when the server is
  * shared with other processes it may grant fewer: pg then fails that query, and its request answers 500
- * though its statements are fine. Here the query waits instead for one of the connections the pool
- * already holds to come back (or a short pause, if it holds none), as it would wait with the pool at its
- * `max`, until `connectPatienceMs` has passed. Other connection errors fail at once, as before.
+ * though its statements are fine.
+ *
+ * Here a refusal while the pool holds connections lowers its `max` to the number it holds, for a second:
+ * the query, and every one after it, waits in pg's own queue for one of those to come back, first come
+ * first served and for as long as it would wait with the pool at its `max`. Retrying the server instead
+ * (each refused attempt costs it a process started and ended) made every waiter try again at each
+ * release, one of them winning it: under load some waited past any patience. A pool that holds no
+ * connection has none to wait for: it asks the server again, with growing pauses, for `connectPatienceMs`,
+ * then fails with the refusal. Other connection errors fail at once, as before.
  */
 export class PatientPool extends pg.Pool {
   private readonly patienceMs: number;
-  /** Settles at the next release of a connection to the pool; one listener however many wait. */
-  private nextRelease: Promise<void> | undefined;
+  private readonly configuredMax: number;
+  private restoreMax: NodeJS.Timeout | undefined;
 
   constructor(config: PatientPoolConfig = {}) {
     const { connectPatienceMs, ...options } = config;
     super(options);
     this.patienceMs = connectPatienceMs ?? 10_000;
+    this.configuredMax = this.options.max ?? 10;
   }
 
   override connect(): Promise<pg.PoolClient>;
@@ -62,23 +75,26 @@ export class PatientPool extends pg.Pool {
       try {
         return await super.connect();
       } catch (error) {
+        if (!isTooManyConnections(error) || this.ending) throw error;
+        // pg has already let go of the refused connection: what it counts now are the ones it holds.
+        if (this.totalCount > 0) {
+          this.holdAt(this.totalCount);
+          continue;
+        }
         const left = deadline - Date.now();
-        if (!isTooManyConnections(error) || left <= 0 || this.ending) throw error;
-        // A connection this pool gives back is the one most likely to be free soon; the pause covers a
-        // release another waiter took first, and a server full of other processes' connections.
-        const pausing = sleep(Math.min(pause, left));
-        await (this.totalCount > 0 ? Promise.race([this.released(), pausing]) : pausing);
+        if (left <= 0) throw error;
+        await sleep(Math.min(pause, left));
       }
     }
   }
 
-  private released(): Promise<void> {
-    this.nextRelease ??= new Promise((resolve) => {
-      this.once('release', () => {
-        this.nextRelease = undefined;
-        resolve();
-      });
-    });
-    return this.nextRelease;
+  /** Full at `count` connections, so new queries queue for them; the configured `max` again later. */
+  private holdAt(count: number): void {
+    this.options.max = Math.min(count, this.options.max ?? count);
+    clearTimeout(this.restoreMax);
+    this.restoreMax = setTimeout(() => {
+      this.options.max = this.configuredMax;
+    }, HOLD_MS);
+    this.restoreMax.unref();
   }
 }

@@ -14,7 +14,7 @@ import type { App } from '../../app';
  * from the organisation's counter row, so they queue on that row: none may fail for it, and the numbers
  * run from 1 without gap or duplicate. On PostgreSQL the burst runs again with the app's role allowed
  * fewer connections than it opens, as on a server that other processes fill: a refund refused a
- * connection must wait for one, not answer 500 (packages/db/src/patient-pool.ts).
+ * connection must wait for one, not answer 500 (packages/db/src/patient-pool.ts), however long the burst.
  */
 
 let t: TestContext;
