@@ -70,6 +70,28 @@ describe.skipIf(!serverUrl)('PatientPool', () => {
     }
   });
 
+  it('gives a query queued while it was held a new connection once the server has room, without a release', async () => {
+    const roomy = await createLimitedRole(serverUrl ?? '', { connections: 2 });
+    try {
+      const other = pool(0, roomy.url);
+      const held = await other.connect();
+      const patient = pool(5_000, roomy.url);
+      // The request holds the pool's one connection and waits for a query of its own: only a new
+      // connection can serve it.
+      const holding = await patient.connect();
+      const queued = patient.query('select 1 as one');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(patient.waitingCount).toBe(1);
+      held.release();
+      await pools.splice(pools.indexOf(other), 1)[0]?.end();
+      expect((await queued).rows).toEqual([{ one: 1 }]);
+      holding.release();
+    } finally {
+      for (const made of pools.splice(0)) await made.end();
+      await roomy.drop();
+    }
+  });
+
   it('gives up after its patience, with the server’s refusal', async () => {
     const other = pool(0);
     const held = await other.connect();

@@ -94,6 +94,16 @@ export class PatientPool extends pg.Pool {
     clearTimeout(this.restoreMax);
     this.restoreMax = setTimeout(() => {
       this.options.max = this.configuredMax;
+      if (this.waitingCount === 0 || this.ending) return;
+      // pg gives a queued query a connection only when one is released: one held by a request that waits
+      // for that very query would never be. Open one for the queue now, if the server has room; if not,
+      // hold again and try in a second.
+      super.connect().then(
+        (client) => client.release(),
+        (error: unknown) => {
+          if (isTooManyConnections(error) && this.totalCount > 0) this.holdAt(this.totalCount);
+        },
+      );
     }, HOLD_MS);
     this.restoreMax.unref();
   }
