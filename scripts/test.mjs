@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check and every test, in order, then one summary line.
-// Static checks, unit + API tests on the embedded database, the API tests again on PostgreSQL when
-// DATABASE_URL is set, the production build with its size budgets, the build run from a production-only
-// install, and the browser journeys.
+// Static checks, unit + API tests on the embedded database, the API and database-layer tests again on
+// PostgreSQL when DATABASE_URL is set, the production build with its size budgets, the build run from a
+// production-only install, and the browser journeys.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -84,9 +84,9 @@ run('unit and API tests (embedded PGlite)', bin('vitest'), ['run', ...vitestJson
 countVitest('embedded', path.join(results, 'vitest-pglite.json'));
 
 if (process.env.DATABASE_URL) {
-  run('API tests (PostgreSQL)', bin('vitest'), ['run', 'apps/api', ...vitestJson('vitest-postgres.json')], {
-    TEST_DATABASE_URL: process.env.DATABASE_URL,
-  });
+  // packages/db: its pool's tests need a server; they are skipped on the embedded run.
+  const onPostgres = ['run', 'apps/api', 'packages/db', ...vitestJson('vitest-postgres.json')];
+  run('API tests (PostgreSQL)', bin('vitest'), onPostgres, { TEST_DATABASE_URL: process.env.DATABASE_URL });
   countVitest('PostgreSQL', path.join(results, 'vitest-postgres.json'));
 } else {
   console.log('\n(DATABASE_URL not set: API tests on PostgreSQL skipped)');

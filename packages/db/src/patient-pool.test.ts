@@ -3,7 +3,7 @@ import { createLimitedRole } from './limited-role';
 import { isTooManyConnections, PatientPool } from './patient-pool';
 
 // PostgreSQL only: a role allowed one connection stands for a server that has no more to give.
-// Empty on the embedded run of `npm test` (scripts/test.mjs): skipped there.
+// Skipped on the embedded run of `npm test`, run on its PostgreSQL one (scripts/test.mjs).
 const serverUrl = process.env.TEST_DATABASE_URL || undefined;
 
 describe.skipIf(!serverUrl)('PatientPool', () => {
