@@ -1,10 +1,9 @@
 import { createMemberListBodySchema } from '@guichet/shared/customers';
 import type { EventDetail } from '@guichet/shared/events';
-import { createBoxOfficeOrderBodySchema } from '@guichet/shared/orders';
 import type { AppContext } from '../context';
 import * as customers from '../modules/customers/customers.service';
 import { addMembers, createMemberList } from '../modules/customers/member-lists.service';
-import { createBoxOfficeOrder } from '../modules/orders/orders.service';
+import { sellAtTheBoxOffice } from './demo-events';
 
 /** People who bought at the box office, with what staff know of them (believable, not real). */
 const PEOPLE = [
@@ -65,19 +64,9 @@ export async function seedDemoCustomers(
       const event = selling[index % selling.length];
       const type = event?.ticketTypes.find((candidate) => candidate.priceMinor > 0);
       if (!event || !type) continue;
-      await createBoxOfficeOrder(
-        ctx,
-        organizationId,
-        actor,
-        event.id,
-        createBoxOfficeOrderBodySchema.parse({
-          buyer: { name: person.name, email: person.email },
-          lines: [{ ticketTypeId: type.id, quantity }],
-          payment: 'paid',
-          sendEmail: false,
-          locale: person.language ?? 'en',
-        }),
-      );
+      const buyer = { name: person.name, email: person.email };
+      const sale = { eventId: event.id, ticketTypeId: type.id, quantity, buyer };
+      await sellAtTheBoxOffice(ctx, organizationId, actor, sale, person.language);
     }
   }
   const page = await customers.listCustomers(ctx, organizationId, {

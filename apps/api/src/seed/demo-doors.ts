@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createEventBodySchema, createTicketTypeBodySchema } from '@guichet/shared/events';
-import { createBoxOfficeOrderBodySchema } from '@guichet/shared/orders';
-import { redeemRequestSchema, updateCheckinListBodySchema } from '@guichet/shared/scan';
+import { redeemRequestSchema } from '@guichet/shared/scan';
 import type { AppContext } from '../context';
 import { changeStatus, createEvent } from '../modules/events/events.service';
 import { createTicketType } from '../modules/events/ticket-types.service';
-import { createBoxOfficeOrder } from '../modules/orders/orders.service';
 import { HeadcountHub } from '../modules/scan/headcount';
-import { eventLists, updateList } from '../modules/scan/lists.service';
 import { RedeemBatches, redeem } from '../modules/scan/redeem.service';
+import { nameMainGate, sellAtTheBoxOffice } from './demo-events';
 
 const MINUTE = 60 * 1000;
 
@@ -62,30 +60,16 @@ export async function seedDemoDoors(
   const ticketTypeId = type.ticketTypes.find((item) => item.name === 'Nave')?.id;
   if (!ticketTypeId) throw new Error('the demo concert has no ticket type');
   await changeStatus(ctx, organizationId, actor, event.id, 'publish');
-  const [gate] = (await eventLists(ctx, organizationId, event.id, { limit: 1 })).items;
-  if (!gate) throw new Error('the demo concert has no check-in list');
-  await updateList(
-    ctx,
-    organizationId,
-    actor,
-    gate.id,
-    updateCheckinListBodySchema.parse({ name: 'Main gate' }),
-  );
+  const gateId = await nameMainGate(ctx, organizationId, actor, event.id);
 
   const secrets: string[] = [];
   for (const person of AUDIENCE) {
-    const order = await createBoxOfficeOrder(
-      ctx,
-      organizationId,
-      actor,
-      event.id,
-      createBoxOfficeOrderBodySchema.parse({
-        buyer: { name: person.name, email: person.email },
-        lines: [{ ticketTypeId, quantity: person.tickets }],
-        payment: 'paid',
-        sendEmail: false,
-      }),
-    );
+    const order = await sellAtTheBoxOffice(ctx, organizationId, actor, {
+      eventId: event.id,
+      ticketTypeId,
+      quantity: person.tickets,
+      buyer: { name: person.name, email: person.email },
+    });
     for (const ticket of order.tickets.slice(0, person.inside))
       if (ticket.secret) secrets.push(ticket.secret);
   }
@@ -97,7 +81,7 @@ export async function seedDemoDoors(
   try {
     const caller = { organizationId, ...door };
     for (const secret of secrets) {
-      const scan = { secret, listIds: [gate.id], scannedAt: new Date().toISOString() };
+      const scan = { secret, listIds: [gateId], scannedAt: new Date().toISOString() };
       await redeem(
         ctx,
         hub,

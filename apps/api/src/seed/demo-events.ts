@@ -5,10 +5,13 @@ import {
   createTicketTypeBodySchema,
   type EventDetail,
 } from '@guichet/shared/events';
+import type { Locale } from '@guichet/shared/i18n';
+import { createBoxOfficeOrderBodySchema, type OrderDetail } from '@guichet/shared/orders';
 import { updateCheckinListBodySchema } from '@guichet/shared/scan';
 import type { AppContext } from '../context';
 import { changeStatus, createEvent } from '../modules/events/events.service';
 import { createPool, createTicketType } from '../modules/events/ticket-types.service';
+import { createBoxOfficeOrder } from '../modules/orders/orders.service';
 import { eventLists, updateList } from '../modules/scan/lists.service';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -194,17 +197,49 @@ export async function seedDemoEvents(
       );
     }
     if (demo.publish) published.push(await changeStatus(ctx, organizationId, actor, event.id, 'publish'));
-    // Every event starts with a list for all its types: the demo calls it the "Main gate".
-    const [gate] = (await eventLists(ctx, organizationId, event.id, { limit: 1 })).items;
-    if (gate) {
-      await updateList(
-        ctx,
-        organizationId,
-        actor,
-        gate.id,
-        updateCheckinListBodySchema.parse({ name: 'Main gate' }),
-      );
-    }
+    await nameMainGate(ctx, organizationId, actor, event.id);
   }
   return published;
+}
+
+/** Every event starts with a check-in list for all its types: the demo calls it the "Main gate". */
+export async function nameMainGate(
+  ctx: AppContext,
+  organizationId: string,
+  actor: string,
+  eventId: string,
+): Promise<string> {
+  const [gate] = (await eventLists(ctx, organizationId, eventId, { limit: 1 })).items;
+  if (!gate) throw new Error('a demo event has no check-in list');
+  await updateList(
+    ctx,
+    organizationId,
+    actor,
+    gate.id,
+    updateCheckinListBodySchema.parse({ name: 'Main gate' }),
+  );
+  return gate.id;
+}
+
+/** A paid box-office sale of one ticket type, with no mail: how the demo's buyers come to be. */
+export function sellAtTheBoxOffice(
+  ctx: AppContext,
+  organizationId: string,
+  actor: string,
+  sale: { eventId: string; ticketTypeId: string; quantity: number; buyer: { name: string; email: string } },
+  locale: Locale = 'en',
+): Promise<OrderDetail> {
+  return createBoxOfficeOrder(
+    ctx,
+    organizationId,
+    actor,
+    sale.eventId,
+    createBoxOfficeOrderBodySchema.parse({
+      buyer: sale.buyer,
+      lines: [{ ticketTypeId: sale.ticketTypeId, quantity: sale.quantity }],
+      payment: 'paid',
+      sendEmail: false,
+      locale,
+    }),
+  );
 }

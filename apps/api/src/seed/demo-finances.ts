@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { getEvent, listEvents } from '../modules/events/events.service';
 import { createBoxOfficeOrder } from '../modules/orders/orders.service';
 import { createRefund } from '../modules/payments/refunds.service';
+import { sellAtTheBoxOffice } from './demo-events';
 
 const BUYERS = [
   ['Chloé Martin', 'chloe.martin@example.com'],
@@ -30,18 +31,12 @@ export async function seedDemoFinances(ctx: AppContext, organizationId: string, 
       for (let index = 0; index < 2; index += 1) {
         const [name, email] = BUYERS[sale % BUYERS.length] ?? BUYERS[0];
         sale += 1;
-        const order = await createBoxOfficeOrder(
-          ctx,
-          organizationId,
-          actor,
-          event.id,
-          createBoxOfficeOrderBodySchema.parse({
-            buyer: { name, email },
-            lines: [{ ticketTypeId: type.id, quantity: 1 + (sale % 3) }],
-            payment: 'paid',
-            sendEmail: false,
-          }),
-        );
+        const order = await sellAtTheBoxOffice(ctx, organizationId, actor, {
+          eventId: event.id,
+          ticketTypeId: type.id,
+          quantity: 1 + (sale % 3),
+          buyer: { name, email },
+        });
         sold.push(order.id);
       }
     }

@@ -1,12 +1,11 @@
-import { organizations } from '@guichet/db/schema/organizations';
 import type { CustomerPage } from '@guichet/shared/customers';
 import type { EventPage } from '@guichet/shared/events';
 import type { CheckinLogPage, Headcount, ScanEvent, ScanOrganization } from '@guichet/shared/scan';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoHeaders } from '../../test/support/demo';
 import { bearer, createTestApp, type TestContext } from '../../test/support/harness';
 import { orgHeaders } from '../../test/support/teams';
-import { DEMO_ACCOUNT, seedDemo } from './demo';
+import { seedDemo } from './demo';
 
 describe('demo data for the doors', () => {
   let t: TestContext;
@@ -42,13 +41,7 @@ describe('demo data for the doors', () => {
   });
 
   it('has a concert whose doors are open: admissions scanned by the door account, on the headcount and the customers', async () => {
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: DEMO_ACCOUNT });
-    const { accessToken } = signIn.json() as { accessToken: string };
-    const [demo] = await t.app.ctx.db
-      .select({ id: organizations.id })
-      .from(organizations)
-      .where(eq(organizations.slug, 'demo-events'));
-    const headers = orgHeaders(accessToken, demo!.id);
+    const headers = await demoHeaders(t.app);
     const events = await t.app.inject({ method: 'GET', url: '/api/events?limit=100', headers });
     const concert = events.json<EventPage>().items.find((event) => event.name.includes('Saint-Eustache'));
     expect(concert, events.body).toBeDefined();

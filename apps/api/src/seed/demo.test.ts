@@ -7,9 +7,9 @@ import type { MailingPage } from '@guichet/shared/mailings';
 import type { PublicEvent } from '@guichet/shared/orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoHeaders } from '../../test/support/demo';
 import { createTestApp, type TestContext } from '../../test/support/harness';
-import { orgHeaders } from '../../test/support/teams';
-import { DEMO_ACCOUNT, seedDemo } from './demo';
+import { seedDemo } from './demo';
 
 describe('demo data', () => {
   let t: TestContext;
@@ -20,17 +20,10 @@ describe('demo data', () => {
   afterAll(() => t.close());
 
   it('lets the README account sign in and see the demo events, with venues for the map', async () => {
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: DEMO_ACCOUNT });
-    expect(signIn.statusCode).toBe(200);
-    const { accessToken } = signIn.json() as { accessToken: string };
-    const [demo] = await t.app.ctx.db
-      .select({ id: organizations.id })
-      .from(organizations)
-      .where(eq(organizations.slug, 'demo-events'));
     const response = await t.app.inject({
       method: 'GET',
       url: '/api/events',
-      headers: orgHeaders(accessToken, demo!.id),
+      headers: await demoHeaders(t.app),
     });
     expect(response.statusCode).toBe(200);
     const page = response.json() as EventPage;
@@ -41,13 +34,7 @@ describe('demo data', () => {
   });
 
   it('shows acquisition: tracking links with visits and attributed orders', async () => {
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: DEMO_ACCOUNT });
-    const { accessToken } = signIn.json() as { accessToken: string };
-    const [demo] = await t.app.ctx.db
-      .select({ id: organizations.id })
-      .from(organizations)
-      .where(eq(organizations.slug, 'demo-events'));
-    const headers = orgHeaders(accessToken, demo!.id);
+    const headers = await demoHeaders(t.app);
     const links = await t.app.inject({ method: 'GET', url: '/api/acquisition/links', headers });
     expect(links.json().items).toHaveLength(3);
     const today = new Date().toISOString().slice(0, 10);
@@ -63,13 +50,7 @@ describe('demo data', () => {
   });
 
   it('has customers with totals, tags and consent, and a member list of them', async () => {
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: DEMO_ACCOUNT });
-    const { accessToken } = signIn.json() as { accessToken: string };
-    const [demo] = await t.app.ctx.db
-      .select({ id: organizations.id })
-      .from(organizations)
-      .where(eq(organizations.slug, 'demo-events'));
-    const headers = orgHeaders(accessToken, demo!.id);
+    const headers = await demoHeaders(t.app);
     const people = (
       await t.app.inject({ method: 'GET', url: '/api/customers', headers })
     ).json() as CustomerPage;
